@@ -1,0 +1,19 @@
+# Starts a private PostgreSQL cluster on 127.0.0.1:55432 owned by the postgres user; exports TEST_DATABASE_URL.
+PG_DIR=/tmp/nes-studio-pg
+PG_PORT=55432
+start_test_postgres() {
+  local bin
+  bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+  rm -rf "$PG_DIR"
+  mkdir -p "$PG_DIR"
+  chown postgres "$PG_DIR"
+  su postgres -s /bin/sh -c "$bin/initdb -D $PG_DIR/data -U postgres -A trust >/dev/null"
+  su postgres -s /bin/sh -c "$bin/pg_ctl -D $PG_DIR/data -o '-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1' -l $PG_DIR/log -w start >/dev/null"
+  export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
+  echo "PostgreSQL for tests: $TEST_DATABASE_URL"
+}
+stop_test_postgres() {
+  local bin
+  bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+  su postgres -s /bin/sh -c "$bin/pg_ctl -D $PG_DIR/data -m immediate stop >/dev/null" || true
+}

@@ -1,1 +1,2 @@
 export * from './emulator-assets'
+export * from './rom-api'

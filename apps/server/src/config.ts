@@ -1,0 +1,58 @@
+// Reads the server's settings from the environment once, at start-up, and validates them.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+import { DEFAULT_MAX_ROM_BYTES } from '@nes-studio/shared'
+
+export interface Config {
+  port: number
+  host: string
+  /** Folder for the SQLite library (`library.db`); created when missing. */
+  dataDir: string
+  /** When set, the library lives in this PostgreSQL database instead of SQLite. */
+  databaseUrl: string | undefined
+  /** Upload cap in bytes. */
+  maxRomBytes: number
+  /** Built client (Vite `dist/`); the server still starts without it. */
+  clientDir: string
+  /** Extra origins (scheme://host[:port]) allowed to write, e.g. behind a proxy that rewrites Host. */
+  trustedOrigins: string[]
+  /** Connections per server process in the PostgreSQL pool. */
+  pgPoolMax: number
+}
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  MAX_ROM_BYTES: z.coerce.number().int().min(1024).default(DEFAULT_MAX_ROM_BYTES),
+  CLIENT_DIR: z.string().min(1).optional(),
+  TRUSTED_ORIGINS: z.string().optional(),
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+})
+
+/** Both `src/config.ts` (tsx) and the bundled `dist/main.js` sit two folders below `apps/`. */
+const defaultClientDir = fileURLToPath(new URL('../../client/dist', import.meta.url))
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+    throw new Error(`Invalid configuration: ${details}`)
+  }
+  const e = parsed.data
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    maxRomBytes: e.MAX_ROM_BYTES,
+    clientDir: path.resolve(e.CLIENT_DIR ?? defaultClientDir),
+    trustedOrigins: (e.TRUSTED_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    pgPoolMax: e.PG_POOL_MAX,
+  }
+}

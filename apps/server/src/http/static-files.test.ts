@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { EMULATORJS_BASE_PATH, EMULATORJS_VERSION } from '@nes-studio/shared'
+import { createApp } from '../app'
+import { FAKE_INDEX_HTML, testStaticDirs } from '../test/static-dirs'
+import { readPackageVersion, resolvePackageDir } from './package-dir'
+import { CONTENT_SECURITY_POLICY } from './security'
+import { IMMUTABLE_CACHE } from './static-files'
+
+let app: FastifyInstance | undefined
+afterEach(async () => {
+  await app?.close()
+  app = undefined
+})
+
+async function start(withClient = true) {
+  app = await createApp({ staticDirs: testStaticDirs({ withClient }) })
+  return app
+}
+
+describe('vendor files', () => {
+  it('EMULATORJS_BASE_PATH names the installed EmulatorJS and core versions', () => {
+    expect(readPackageVersion(resolvePackageDir('@emulatorjs/emulatorjs'))).toBe(EMULATORJS_VERSION)
+    expect(readPackageVersion(resolvePackageDir('@emulatorjs/core-fceumm'))).toBe(
+      EMULATORJS_VERSION,
+    )
+    expect(EMULATORJS_BASE_PATH).toBe(`/vendor/emulatorjs/${EMULATORJS_VERSION}/`)
+  })
+
+  it('serves EmulatorJS scripts compressed and immutable', async () => {
+    const res = await (
+      await start()
+    ).inject({
+      url: `${EMULATORJS_BASE_PATH}src/emulator.js`,
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('javascript')
+    expect(res.headers['content-encoding']).toBe('gzip')
+    expect(res.headers['cache-control']).toBe(IMMUTABLE_CACHE)
+  })
+
+  it.each([
+    'fceumm-wasm.data',
+    'fceumm-legacy-wasm.data',
+    'fceumm-thread-wasm.data',
+    'fceumm-thread-legacy-wasm.data',
+  ])('serves core %s uncompressed and immutable', async (file) => {
+    const res = await (
+      await start()
+    ).inject({
+      url: `${EMULATORJS_BASE_PATH}cores/${file}`,
+      headers: { 'accept-encoding': 'br, gzip' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBeUndefined()
+    expect(res.headers['cache-control']).toBe(IMMUTABLE_CACHE)
+    expect(res.rawPayload.subarray(0, 2).toString('latin1')).toBe('7z')
+  })
+
+  it('serves the core report and licence texts, but not package internals', async () => {
+    const a = await start()
+    const report = await a.inject({ url: `${EMULATORJS_BASE_PATH}cores/reports/fceumm.json` })
+    expect(report.statusCode).toBe(200)
+    expect(report.json()).toBeTypeOf('object')
+    const gpl2 = await a.inject({ url: `${EMULATORJS_BASE_PATH}cores/LICENSE-fceumm.txt` })
+    expect(gpl2.body).toContain('GNU GENERAL PUBLIC LICENSE')
+    expect(gpl2.body).toContain('Version 2')
+    const gpl3 = await a.inject({ url: `${EMULATORJS_BASE_PATH}LICENSE-EmulatorJS.txt` })
+    expect(gpl3.body).toContain('Version 3')
+    const readme = await a.inject({ url: `${EMULATORJS_BASE_PATH}README.txt` })
+    expect(readme.body).toContain('fceumm')
+    const pkg = await a.inject({ url: `${EMULATORJS_BASE_PATH}cores/package.json` })
+    expect(pkg.statusCode).toBe(404)
+  })
+})
+
+describe('client build', () => {
+  it('serves index.html for client routes, uncached, with the CSP', async () => {
+    const a = await start()
+    for (const url of ['/', '/editor', '/no/such/page?x=1']) {
+      const res = await a.inject({ url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.body).toBe(FAKE_INDEX_HTML)
+      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+    }
+  })
+
+  it('caches hashed assets forever and other files not at all', async () => {
+    const a = await start()
+    const asset = await a.inject({ url: '/assets/main-abc123.js' })
+    expect(asset.headers['cache-control']).toBe(IMMUTABLE_CACHE)
+    const icon = await a.inject({ url: '/favicon.svg' })
+    expect(icon.statusCode).toBe(200)
+    expect(icon.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('answers missing files and unknown API paths with a JSON 404', async () => {
+    const a = await start()
+    for (const url of ['/api/nope', '/api', '/assets/gone.js', '/logo.png', '/vendor/x']) {
+      const res = await a.inject({ url })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.json().error.code).toBe('NotFound')
+    }
+    const post = await a.inject({ method: 'POST', url: '/editor' })
+    expect(post.statusCode).toBe(404)
+  })
+
+  it('still starts without a client build and says so on GET /', async () => {
+    const res = await (await start(false)).inject({ url: '/' })
+    expect(res.statusCode).toBe(503)
+    expect(res.body).toContain('npm run build')
+  })
+})

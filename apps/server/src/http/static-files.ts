@@ -1,0 +1,117 @@
+// Serves the built client (with SPA fallback) and the pinned EmulatorJS files under EMULATORJS_BASE_PATH.
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import { EMULATORJS_BASE_PATH } from '@nes-studio/shared'
+import { HttpError } from '../errors'
+
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
+export const NO_CACHE = 'no-cache'
+
+export interface StaticDirs {
+  /** Vite output; may be missing (the server then says so on GET /). */
+  clientDir: string
+  /** Root of the @emulatorjs/emulatorjs package (its `data/` is served). */
+  emulatorjsDir: string
+  /** Root of the @emulatorjs/core-fceumm package. */
+  coreDir: string
+  /** apps/server/licenses: GPL-2.0 text and the README describing the vendor files. */
+  licensesDir: string
+}
+
+const CORE_FILE = /^\/(fceumm-(?:thread-)?(?:legacy-)?wasm\.data|reports\/fceumm\.json)$/
+
+export async function registerStaticFiles(app: FastifyInstance, dirs: StaticDirs): Promise<void> {
+  const immutable = (reply: FastifyReply) => {
+    reply.header('cache-control', IMMUTABLE_CACHE)
+  }
+  await app.register(fastifyStatic, {
+    root: path.join(dirs.emulatorjsDir, 'data'),
+    prefix: EMULATORJS_BASE_PATH,
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: immutable,
+  })
+  await app.register(fastifyStatic, {
+    root: dirs.coreDir,
+    prefix: `${EMULATORJS_BASE_PATH}cores/`,
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    allowedPath: (pathName) => CORE_FILE.test(pathName),
+    setHeaders: (reply, filePath) => {
+      immutable(reply)
+      // The .data cores are 7z archives: saying so keeps @fastify/compress (which treats
+      // application/octet-stream as compressible) from spending CPU on incompressible bytes.
+      if (filePath.endsWith('.data')) reply.header('content-type', 'application/x-7z-compressed')
+    },
+  })
+  await registerLicenceTexts(app, dirs)
+
+  if (existsSync(dirs.clientDir)) {
+    await app.register(fastifyStatic, {
+      root: dirs.clientDir,
+      prefix: '/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const rel = path.relative(dirs.clientDir, filePath).split(path.sep).join('/')
+        reply.header('cache-control', rel.startsWith('assets/') ? IMMUTABLE_CACHE : NO_CACHE)
+      },
+      // Directories (including "/") fall through to the SPA fallback instead of a 403.
+      allowedPath: (pathName) => !pathName.endsWith('/'),
+    })
+  } else {
+    app.log.warn(`Client build not found at ${dirs.clientDir}; run "npm run build" to create it.`)
+  }
+
+  app.setNotFoundHandler((request, reply) => spaFallback(request, reply, dirs.clientDir))
+}
+
+async function registerLicenceTexts(app: FastifyInstance, dirs: StaticDirs): Promise<void> {
+  const texts: Record<string, string> = {
+    [`${EMULATORJS_BASE_PATH}README.txt`]: path.join(dirs.licensesDir, 'README.txt'),
+    [`${EMULATORJS_BASE_PATH}LICENSE-EmulatorJS.txt`]: path.join(dirs.emulatorjsDir, 'LICENSE'),
+    [`${EMULATORJS_BASE_PATH}cores/LICENSE-fceumm.txt`]: path.join(dirs.licensesDir, 'GPL-2.0.txt'),
+  }
+  for (const [url, file] of Object.entries(texts)) {
+    const body = await readFile(file, 'utf8')
+    app.get(url, (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', IMMUTABLE_CACHE).send(body),
+    )
+  }
+}
+
+/** A path whose last segment has an extension asks for a file; anything else is a client route. */
+function looksLikeFile(urlPath: string): boolean {
+  const last = urlPath.slice(urlPath.lastIndexOf('/') + 1)
+  return last.includes('.')
+}
+
+async function spaFallback(request: FastifyRequest, reply: FastifyReply, clientDir: string) {
+  const urlPath = request.url.split('?')[0] ?? '/'
+  const isApi = urlPath === '/api' || urlPath.startsWith('/api/')
+  const isAssetTree = urlPath.startsWith('/assets/') || urlPath.startsWith('/vendor/')
+  const isPageRequest = request.method === 'GET' || request.method === 'HEAD'
+  if (isApi || !isPageRequest || isAssetTree || looksLikeFile(urlPath)) {
+    throw new HttpError(404, 'NotFound', `Nothing at ${request.method} ${urlPath}.`)
+  }
+  let html: string
+  try {
+    html = await readFile(path.join(clientDir, 'index.html'), 'utf8')
+  } catch {
+    return reply
+      .status(503)
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', NO_CACHE)
+      .send(
+        `nes-studio server is running, but the client build is missing (${clientDir}/index.html).\n` +
+          'Run "npm run build" (or "npm run dev" for development).\n',
+      )
+  }
+  return reply.type('text/html; charset=utf-8').header('cache-control', NO_CACHE).send(html)
+}

@@ -1,0 +1,83 @@
+/**
+ * ROM library API contract (docs/rom-api.md): the JSON shapes of `/api/roms` and their zod schemas.
+ * Server and client both import these, so a field renamed here fails to compile on both sides.
+ */
+import { z } from 'zod'
+
+/** Largest title the server stores, in characters (after trimming). */
+export const ROM_TITLE_MAX_LENGTH = 100
+
+/** Smallest file the library accepts, in bytes (spec section 9). */
+export const ROM_MIN_BYTES = 1024
+
+/** Default upload cap in bytes (8 MiB); the server's `MAX_ROM_BYTES` may change it. */
+export const DEFAULT_MAX_ROM_BYTES = 8 * 1024 * 1024
+
+/** Nametable arrangement from the iNES header (flags 6 bits 0 and 3). */
+export const mirroringSchema = z.enum(['horizontal', 'vertical', 'four-screen'])
+export type Mirroring = z.infer<typeof mirroringSchema>
+
+/** One library entry as the API returns it. Sizes are bytes; bank counts are 16 KiB (PRG) and 8 KiB (CHR) units. */
+export const romEntrySchema = z.object({
+  /** Opaque id (a UUID); use it verbatim in `/api/roms/:id`. */
+  id: z.string(),
+  /** Display title, trimmed, at most {@link ROM_TITLE_MAX_LENGTH} characters. */
+  title: z.string(),
+  /** Sanitised original file name, always ending in `.nes`. */
+  fileName: z.string(),
+  /** Size of the whole file in bytes, header included. */
+  fileSize: z.number().int().nonnegative(),
+  /** Upload time, ISO 8601 in UTC. */
+  createdAt: z.string(),
+  /** iNES mapper number (0-4095; NES 2.0 headers carry bits 8-11). */
+  mapper: z.number().int().nonnegative(),
+  /** Common board name of the mapper ("NROM", "MMC1", ...), or null when not in the server's table. */
+  mapperName: z.string().nullable(),
+  /** NES 2.0 submapper, or null for iNES 1.0 headers. */
+  submapper: z.number().int().nonnegative().nullable(),
+  /** PRG ROM size in 16 KiB units (rounded up). */
+  prgRomBanks: z.number().int().nonnegative(),
+  /** CHR ROM size in 8 KiB units (rounded up); 0 means the board uses CHR RAM. */
+  chrRomBanks: z.number().int().nonnegative(),
+  mirroring: mirroringSchema,
+  /** Battery-backed PRG RAM present (flags 6 bit 1). */
+  battery: z.boolean(),
+  /** A 512-byte trainer sits between header and PRG ROM. */
+  trainer: z.boolean(),
+  /** Header is NES 2.0 (flags 7 bits 2-3 equal 2). */
+  nes2: z.boolean(),
+  /** SHA-1 (lowercase hex) of the file without its 16-byte header: the identity ROM databases use. */
+  sha1: z.string().regex(/^[0-9a-f]{40}$/),
+})
+export type RomEntry = z.infer<typeof romEntrySchema>
+
+/** `GET /api/roms` → 200, newest first. */
+export const romListResponseSchema = z.object({ roms: z.array(romEntrySchema) })
+export type RomListResponse = z.infer<typeof romListResponseSchema>
+
+/** `POST /api/roms` → 201. */
+export const romUploadResponseSchema = z.object({ rom: romEntrySchema })
+export type RomUploadResponse = z.infer<typeof romUploadResponseSchema>
+
+/** Machine-readable error codes; match on these, not on messages. */
+export const apiErrorCodeSchema = z.enum([
+  'NoFile',
+  'InvalidFileName',
+  'InvalidRom',
+  'RomTooSmall',
+  'RomSizeMismatch',
+  'BadRequest',
+  'CrossSiteRequest',
+  'NotFound',
+  'DuplicateRom',
+  'RomTooLarge',
+  'UnsupportedMediaType',
+  'InternalError',
+])
+export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>
+
+/** Body of every non-2xx API response. `message` is written for a person to act on. */
+export const apiErrorBodySchema = z.object({
+  error: z.object({ code: apiErrorCodeSchema, message: z.string() }),
+})
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>

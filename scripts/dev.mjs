@@ -15,7 +15,19 @@ const children = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, HOST: process.env.API_HOST ?? '127.0.0.1' },
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      HOST: process.env.API_HOST ?? '127.0.0.1',
+      // Vite's proxy may rewrite Host (changeOrigin), so the page's own origin must be trusted for writes.
+      TRUSTED_ORIGINS: [
+        process.env.TRUSTED_ORIGINS,
+        `http://localhost:${webPort}`,
+        `http://127.0.0.1:${webPort}`,
+      ]
+        .filter(Boolean)
+        .join(','),
+    },
   }),
   spawn(bin('vite'), ['--port', webPort, '--strictPort'], {
     cwd: path.join(root, 'apps/client'),

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { addFile, createDefaultProject, removeFile, updateContent } from './project-files'
+import { CHR_TEMPLATE, INCLUDE_TEMPLATE, MAIN_TEMPLATE } from './templates'
+
+describe('project files', () => {
+  it('starts with main.asm holding the sample', () => {
+    const project = createDefaultProject()
+    expect(project.files).toHaveLength(1)
+    expect(project.files[0]).toMatchObject({
+      filename: 'main.asm',
+      type: 'main',
+      content: MAIN_TEMPLATE,
+    })
+  })
+
+  it('adds files with templates and refuses blank, duplicate and escaping names', () => {
+    const project = createDefaultProject()
+    const chr = addFile(project, '  tiles.chr ')
+    expect(chr.ok && chr.file).toMatchObject({
+      filename: 'tiles.chr',
+      type: 'chr',
+      content: CHR_TEMPLATE,
+    })
+    const asm = addFile(project, 'buttons.asm')
+    expect(asm.ok && asm.file.content).toBe(INCLUDE_TEMPLATE)
+    expect(addFile(project, '   ')).toEqual({ ok: false, reason: 'blank' })
+    expect(addFile(project, 'main.asm')).toEqual({ ok: false, reason: 'exists' })
+    expect(addFile(project, '../x.asm')).toEqual({ ok: false, reason: 'invalid' })
+  })
+
+  it('never removes the main file', () => {
+    const project = createDefaultProject()
+    expect(removeFile(project, project.files[0]!.id)).toBe(project)
+    const added = addFile(project, 'a.asm')
+    if (!added.ok) throw new Error('add failed')
+    expect(removeFile(added.project, added.file.id).files.map((f) => f.filename)).toEqual([
+      'main.asm',
+    ])
+  })
+
+  it('updates the content of text files only', () => {
+    const project = createDefaultProject()
+    const id = project.files[0]!.id
+    expect(updateContent(project, id, 'nop').files[0]!.content).toBe('nop')
+    const binary = { ...project, files: [{ ...project.files[0]!, binary: Uint8Array.of(1) }] }
+    expect(updateContent(binary, id, 'nop').files[0]!.content).toBe(MAIN_TEMPLATE)
+  })
+})

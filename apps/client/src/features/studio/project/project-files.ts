@@ -1,0 +1,79 @@
+// The studio's project model: a list of editor files and pure operations on it.
+import { MAIN_FILE, MAIN_TEMPLATE, fileTypeOf, templateFor } from './templates'
+
+/** main: main.asm; include: any other source or data file; chr: a tile sheet (.chr). */
+export type FileType = 'main' | 'include' | 'chr'
+
+/**
+ * One editor file. Text files hold `content`; a file imported as binary (for example a real .chr or .bin from a
+ * zip) holds its exact bytes in `binary` and is shown read-only as a hex dump. `encoding` says how a text file's
+ * characters map back to bytes on export ('latin1' keeps imported non-UTF-8 files byte-exact).
+ */
+export interface EditorFile {
+  id: string
+  filename: string
+  type: FileType
+  content: string
+  binary?: Uint8Array
+  encoding?: 'utf8' | 'latin1'
+}
+
+export interface Project {
+  name: string
+  files: EditorFile[]
+}
+
+export const DEFAULT_PROJECT_NAME = 'compiled-game'
+
+let idCounter = 0
+/** A unique file id (unique within the page's lifetime; ids are not persisted meaningfully across sessions). */
+export function newFileId(): string {
+  idCounter += 1
+  return `f${Date.now().toString(36)}-${idCounter}`
+}
+
+export function createFile(filename: string, content = templateFor(filename)): EditorFile {
+  return { id: newFileId(), filename, type: fileTypeOf(filename), content }
+}
+
+export function createDefaultProject(): Project {
+  return { name: DEFAULT_PROJECT_NAME, files: [createFile(MAIN_FILE, MAIN_TEMPLATE)] }
+}
+
+export type AddFileResult =
+  | { ok: true; project: Project; file: EditorFile }
+  | { ok: false; reason: 'blank' | 'exists' | 'invalid' }
+
+/** Adds a file with its template. Names are trimmed; blank names, duplicates and names with '..' or '\\' are refused. */
+export function addFile(project: Project, rawName: string): AddFileResult {
+  const filename = rawName.trim()
+  if (filename === '') return { ok: false, reason: 'blank' }
+  if (filename.includes('..') || filename.includes('\\') || filename.startsWith('/')) {
+    return { ok: false, reason: 'invalid' }
+  }
+  if (findFile(project, filename)) return { ok: false, reason: 'exists' }
+  const file = createFile(filename)
+  return { ok: true, project: { ...project, files: [...project.files, file] }, file }
+}
+
+/** Removes a file by id; the main file is never removed. */
+export function removeFile(project: Project, id: string): Project {
+  const file = project.files.find((f) => f.id === id)
+  if (!file || file.type === 'main') return project
+  return { ...project, files: project.files.filter((f) => f.id !== id) }
+}
+
+export function updateContent(project: Project, id: string, content: string): Project {
+  return {
+    ...project,
+    files: project.files.map((f) => (f.id === id && !f.binary ? { ...f, content } : f)),
+  }
+}
+
+export function findFile(project: Project, filename: string): EditorFile | undefined {
+  return project.files.find((f) => f.filename === filename)
+}
+
+export function mainFile(project: Project): EditorFile | undefined {
+  return project.files.find((f) => f.type === 'main')
+}

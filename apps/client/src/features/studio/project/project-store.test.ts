@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { addFile, createDefaultProject } from './project-files'
+import {
+  PROJECT_STORAGE_KEY,
+  clearSavedProject,
+  deserializeProject,
+  loadProject,
+  saveProject,
+} from './project-store'
+
+describe('project store', () => {
+  it('saves under a versioned key and restores files, types, binary bytes and encodings', () => {
+    const added = addFile(createDefaultProject(), 'tiles.chr')
+    if (!added.ok) throw new Error('add failed')
+    const project = {
+      name: 'demo',
+      files: [
+        ...added.project.files,
+        {
+          id: 'b',
+          filename: 'data.bin',
+          type: 'include' as const,
+          content: '',
+          binary: Uint8Array.of(0, 255, 7),
+        },
+        {
+          id: 'l',
+          filename: 'old.asm',
+          type: 'include' as const,
+          content: 'é',
+          encoding: 'latin1' as const,
+        },
+      ],
+    }
+    expect(saveProject(project, localStorage)).toBe(true)
+    expect(PROJECT_STORAGE_KEY).toMatch(/:v1$/)
+    const restored = loadProject(localStorage)
+    expect(restored?.name).toBe('demo')
+    expect(restored?.files.map((f) => [f.filename, f.type, f.content])).toEqual(
+      project.files.map((f) => [f.filename, f.type, f.content]),
+    )
+    expect([...(restored?.files[2]?.binary ?? [])]).toEqual([0, 255, 7])
+    expect(restored?.files[3]?.encoding).toBe('latin1')
+    clearSavedProject(localStorage)
+    expect(loadProject(localStorage)).toBeUndefined()
+  })
+
+  it('rejects corrupt, foreign-version and main-less data', () => {
+    expect(deserializeProject('{')).toBeUndefined()
+    expect(deserializeProject(JSON.stringify({ version: 2, name: 'x', files: [] }))).toBeUndefined()
+    expect(
+      deserializeProject(
+        JSON.stringify({ version: 1, name: 'x', files: [{ filename: 'a.asm', content: '' }] }),
+      ),
+    ).toBeUndefined()
+    expect(
+      deserializeProject(
+        JSON.stringify({ version: 1, name: 'x', files: [{ filename: 'main.asm' }] }),
+      ),
+    ).toBeUndefined()
+  })
+
+  it('reports a storage that refuses to save', () => {
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError')
+      },
+      removeItem: () => {},
+      clear: () => {},
+      key: () => null,
+      length: 0,
+    } satisfies Storage
+    expect(saveProject(createDefaultProject(), full)).toBe(false)
+  })
+})

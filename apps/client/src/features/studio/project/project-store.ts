@@ -1,0 +1,107 @@
+// Saves the studio project in localStorage under a versioned key and restores it on open.
+import { fileTypeOf } from './templates'
+import { newFileId } from './project-files'
+import type { EditorFile, Project } from './project-files'
+import { base64ToBytes, bytesToBase64 } from './text-bytes'
+
+/** Bump the version when the stored shape changes; older keys are ignored. */
+export const PROJECT_STORAGE_KEY = 'nes-studio:studio-project:v1'
+
+interface StoredFile {
+  filename: string
+  content?: string
+  base64?: string
+  encoding?: 'utf8' | 'latin1'
+}
+
+interface StoredProject {
+  version: 1
+  name: string
+  files: StoredFile[]
+}
+
+export function serializeProject(project: Project): string {
+  const stored: StoredProject = {
+    version: 1,
+    name: project.name,
+    files: project.files.map((f) =>
+      f.binary
+        ? { filename: f.filename, base64: bytesToBase64(f.binary) }
+        : {
+            filename: f.filename,
+            content: f.content,
+            ...(f.encoding === 'latin1' ? { encoding: 'latin1' } : {}),
+          },
+    ),
+  }
+  return JSON.stringify(stored)
+}
+
+function isStoredFile(value: unknown): value is StoredFile {
+  if (typeof value !== 'object' || value === null) return false
+  const v = value as Record<string, unknown>
+  return (
+    typeof v.filename === 'string' &&
+    v.filename !== '' &&
+    (typeof v.content === 'string' || typeof v.base64 === 'string')
+  )
+}
+
+/** Parses stored text; undefined when it is not a valid version-1 project with a main.asm. */
+export function deserializeProject(text: string): Project | undefined {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  if (typeof data !== 'object' || data === null) return undefined
+  const d = data as Record<string, unknown>
+  if (d.version !== 1 || !Array.isArray(d.files) || !d.files.every(isStoredFile)) return undefined
+  const files: EditorFile[] = (d.files as StoredFile[]).map((f) => {
+    const file: EditorFile = {
+      id: newFileId(),
+      filename: f.filename,
+      type: fileTypeOf(f.filename),
+      content: f.content ?? '',
+    }
+    if (f.base64 !== undefined) file.binary = base64ToBytes(f.base64)
+    if (f.encoding === 'latin1') file.encoding = 'latin1'
+    return file
+  })
+  if (!files.some((f) => f.type === 'main')) return undefined
+  return { name: typeof d.name === 'string' && d.name !== '' ? d.name : 'compiled-game', files }
+}
+
+/** The saved project, or undefined when there is none (or storage is unavailable or corrupt). */
+export function loadProject(
+  storage: Storage | undefined = globalThis.localStorage,
+): Project | undefined {
+  try {
+    const text = storage?.getItem(PROJECT_STORAGE_KEY)
+    return text ? deserializeProject(text) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Saves the project; returns false when storage refuses it (quota, private mode). */
+export function saveProject(
+  project: Project,
+  storage: Storage | undefined = globalThis.localStorage,
+): boolean {
+  try {
+    storage?.setItem(PROJECT_STORAGE_KEY, serializeProject(project))
+    return storage !== undefined
+  } catch {
+    return false
+  }
+}
+
+export function clearSavedProject(storage: Storage | undefined = globalThis.localStorage): void {
+  try {
+    storage?.removeItem(PROJECT_STORAGE_KEY)
+  } catch {
+    // Storage unavailable: nothing saved to clear.
+  }
+}

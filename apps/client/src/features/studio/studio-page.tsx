@@ -1,4 +1,177 @@
-// Route module for /editor; replaced by the assembly studio.
+// Route module for /editor: the assembly studio (editor left, preview right). Loaded lazily by the router, so
+// CodeMirror and the assembler worker never reach the / bundle.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import type { StudioDiagnostic } from './build/studio-diagnostic'
+import { AddToLibraryDialog } from './components/add-to-library-dialog'
+import { EditorPane } from './components/editor-pane'
+import { ErrorBox } from './components/error-box'
+import { PreviewPanel } from './components/preview-panel'
+import { StudioToolbar } from './components/studio-toolbar'
+import type { JumpTarget } from './editor/code-editor'
+import { downloadBytes } from './hooks/download'
+import { useCompiler } from './hooks/use-compiler'
+import type { CompileError } from './build/compile-result'
+import { usePreview } from './hooks/use-preview'
+import { useProjectFilesIo } from './hooks/use-project-files-io'
+import { useStudioProject } from './hooks/use-studio-project'
+import type { EditorFile } from './project/project-files'
+import { templateFor } from './project/templates'
+import './studio.css'
+
+const ADD_PROBLEMS = {
+  blank: 'Enter a file name.',
+  exists: 'A file with that name already exists.',
+  invalid: 'Use a plain relative name (no .. or \\).',
+} as const
+
 export default function StudioPage() {
-  return <main>Assembly studio</main>
+  const studio = useStudioProject()
+  const { project, active } = studio
+  const compiler = useCompiler()
+  const screenRef = useRef<HTMLDivElement>(null)
+  const preview = usePreview(screenRef)
+  const [error, setError] = useState<CompileError | undefined>(undefined)
+  const [isLocked, setIsLocked] = useState(false)
+  const [rom, setRom] = useState<Uint8Array | undefined>(undefined)
+  const [jumpTarget, setJumpTarget] = useState<JumpTarget | undefined>(undefined)
+  const [isAdding, setIsAdding] = useState(false)
+  const busy = useRef(false)
+
+  const { clear: clearPreview, preload } = preview
+  const { clearDiagnostics } = compiler
+  const resetSession = useCallback(() => {
+    setError(undefined)
+    setIsLocked(false)
+    setRom(undefined)
+    clearDiagnostics()
+    clearPreview()
+  }, [clearDiagnostics, clearPreview])
+  const io = useProjectFilesIo(project, studio.replace, resetSession)
+
+  const compileAndRun = async () => {
+    if (busy.current) return
+    busy.current = true
+    try {
+      const current = studio.syncReferences()
+      preview.beginLoading()
+      setError(undefined)
+      const outcome = await compiler.compile(current)
+      if (!outcome.ok) {
+        setError(outcome.error)
+        setIsLocked(false)
+        preview.clear()
+        return
+      }
+      setRom(outcome.rom)
+      setIsLocked(true)
+      await preview.run(outcome.rom)
+    } finally {
+      busy.current = false
+    }
+  }
+  const compileRef = useRef(compileAndRun)
+  compileRef.current = compileAndRun
+  const onCompile = useCallback(() => void compileRef.current(), [])
+
+  useEffect(() => {
+    document.title = 'Assembly Studio - NES Studio'
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.defaultPrevented) {
+        e.preventDefault()
+        onCompile()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    const warm = setTimeout(preload, 500)
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      clearTimeout(warm)
+    }
+  }, [onCompile, preload])
+
+  const onEdit = useCallback(
+    (id: string, content: string) => {
+      studio.edit(id, content)
+      setError(undefined)
+    },
+    [studio],
+  )
+
+  const onSelect = (id: string) => {
+    studio.setActiveId(id)
+    setIsLocked(false)
+  }
+
+  const onClose = (file: EditorFile) => {
+    const changed =
+      file.binary !== undefined ||
+      (file.content !== '' && file.content !== templateFor(file.filename))
+    if (changed && !window.confirm(`Close ${file.filename}? Its contents will be deleted.`)) return
+    studio.close(file.id)
+  }
+
+  const onJump = (d: StudioDiagnostic) => {
+    const file = project.files.find((f) => f.filename === d.file)
+    if (!file) return
+    if (file.id !== active?.id) onSelect(file.id)
+    setJumpTarget({ file: d.file, line: d.line, column: d.column, nonce: Date.now() })
+  }
+
+  const onAdd = (name: string) => {
+    const result = studio.add(name)
+    if (result.ok) setIsLocked(false)
+    return result.ok ? undefined : ADD_PROBLEMS[result.reason]
+  }
+
+  return (
+    <main className="studio">
+      <div className="studio__header">
+        <Link to="/" className="btn btn--ghost studio__back">
+          ← Back to Home
+        </Link>
+        <h1 className="studio__title pixel">Assembly Studio</h1>
+        <span className="studio__timing" data-testid="assembly-time">
+          {compiler.lastAssemblyMs !== undefined &&
+            `assembled in ${compiler.lastAssemblyMs.toFixed(1)} ms`}
+        </span>
+      </div>
+      <StudioToolbar
+        isCompiling={compiler.isCompiling}
+        hasRom={rom !== undefined}
+        onCompile={onCompile}
+        onDownload={() => rom && downloadBytes(rom, `${project.name}.nes`)}
+        onAddToLibrary={() => setIsAdding(true)}
+        onImport={(file) => void io.importZip(file)}
+        onExport={io.exportZip}
+        onNewProject={io.newProject}
+      />
+      {isAdding && rom && (
+        <AddToLibraryDialog
+          rom={rom}
+          defaultTitle={project.name}
+          onDone={() => setIsAdding(false)}
+        />
+      )}
+      <div className="studio__grid">
+        {active && (
+          <EditorPane
+            files={project.files}
+            active={active}
+            diagnostics={compiler.diagnostics}
+            isLocked={isLocked}
+            jumpTarget={jumpTarget}
+            onSelect={onSelect}
+            onClose={onClose}
+            onAdd={onAdd}
+            onEdit={onEdit}
+            onCompile={onCompile}
+            onUnlock={() => setIsLocked(false)}
+          />
+        )}
+        <PreviewPanel state={preview.state} screenRef={screenRef} />
+      </div>
+      {error && <ErrorBox error={error} onJump={onJump} />}
+    </main>
+  )
 }

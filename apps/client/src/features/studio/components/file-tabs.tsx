@@ -1,0 +1,92 @@
+// One tab per file: main.asm cannot be closed, the others have a close control, .chr files carry a CHR badge.
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import type { EditorFile } from '../project/project-files'
+
+interface FileTabsProps {
+  files: readonly EditorFile[]
+  activeId: string
+  errorFiles: ReadonlySet<string>
+  onSelect: (id: string) => void
+  onClose: (file: EditorFile) => void
+}
+
+export function FileTabs({ files, activeId, errorFiles, onSelect, onClose }: FileTabsProps) {
+  return (
+    <div className="studio-tabs" role="tablist" aria-label="Files">
+      {files.map((file) => {
+        const isActive = file.id === activeId
+        return (
+          <div
+            key={file.id}
+            className={`studio-tab${isActive ? ' studio-tab--active' : ''}`}
+            data-testid="file-tab"
+          >
+            <button
+              type="button"
+              role="tab"
+              aria-selected={isActive}
+              className="studio-tab__name"
+              onClick={() => onSelect(file.id)}
+            >
+              {errorFiles.has(file.filename) && (
+                <span className="studio-tab__error" aria-label="has errors" />
+              )}
+              {file.filename}
+              {file.type === 'chr' && <span className="studio-tab__badge">CHR</span>}
+              {file.binary && <span className="studio-tab__badge studio-tab__badge--bin">BIN</span>}
+            </button>
+            {file.type !== 'main' && (
+              <button
+                type="button"
+                className="studio-tab__close"
+                aria-label={`Close ${file.filename}`}
+                onClick={() => onClose(file)}
+              >
+                ×
+              </button>
+            )}
+          </div>
+        )
+      })}
+    </div>
+  )
+}
+
+interface NewFileFormProps {
+  onAdd: (name: string) => string | undefined
+}
+
+/** 'New file name...' field; Enter or the add button adds. `onAdd` returns a problem to show, if any. */
+export function NewFileForm({ onAdd }: NewFileFormProps) {
+  const [name, setName] = useState('')
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const result = onAdd(name)
+    setProblem(result)
+    if (!result) setName('')
+  }
+  return (
+    <form className="studio-newfile" onSubmit={submit}>
+      <input
+        className="studio-input"
+        placeholder="New file name..."
+        aria-label="New file name"
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value)
+          setProblem(undefined)
+        }}
+      />
+      <button type="submit" className="btn" aria-label="Add file">
+        + ADD
+      </button>
+      {problem && (
+        <span className="studio-newfile__problem" role="alert">
+          {problem}
+        </span>
+      )}
+    </form>
+  )
+}

@@ -1,0 +1,56 @@
+// Game preview: the emulator's container (its canvas scaled 1.5x) and the empty, loading and error states over it.
+import type { RefObject } from 'react'
+import type { PreviewState } from '../hooks/use-preview'
+
+interface PreviewPanelProps {
+  state: PreviewState
+  screenRef: RefObject<HTMLDivElement | null>
+}
+
+function PreviewOverlay({ state }: { state: PreviewState }) {
+  switch (state.status) {
+    case 'empty':
+      return (
+        <div className="studio-preview__overlay">
+          <p className="pixel studio-preview__headline">No ROM Loaded</p>
+          <p className="studio-preview__text">Compile your assembly code to see it in action</p>
+        </div>
+      )
+    case 'loading':
+      return (
+        <div className="studio-preview__overlay" aria-live="polite">
+          <p className="pixel studio-preview__headline studio-preview__headline--blink">
+            COMPILING &amp; LOADING...
+          </p>
+        </div>
+      )
+    case 'error':
+      return (
+        <div className="studio-preview__overlay studio-preview__overlay--error" role="alert">
+          <p className="pixel studio-preview__headline">ERROR</p>
+          <p className="studio-preview__text">{state.message}</p>
+        </div>
+      )
+    case 'running':
+      return null
+  }
+}
+
+export function PreviewPanel({ state, screenRef }: PreviewPanelProps) {
+  return (
+    <section
+      className="studio-panel studio-preview"
+      aria-label="Game preview"
+      data-state={state.status}
+    >
+      <h2 className="panel__title">Game Preview</h2>
+      <div className="studio-preview__screen">
+        <div ref={screenRef} className="studio-preview__emulator" data-testid="preview-screen" />
+        <PreviewOverlay state={state} />
+      </div>
+      <p className="studio-preview__hint">
+        Controls: arrows move, Z = B, X = A, Shift = SELECT, Enter = START (click the game first)
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,58 @@
+// The studio's actions: compile and run, download, add to library, import/export .zip, new project.
+import { useRef } from 'react'
+
+interface StudioToolbarProps {
+  isCompiling: boolean
+  hasRom: boolean
+  onCompile: () => void
+  onDownload: () => void
+  onAddToLibrary: () => void
+  onImport: (file: File) => void
+  onExport: () => void
+  onNewProject: () => void
+}
+
+export function StudioToolbar(props: StudioToolbarProps) {
+  const fileInput = useRef<HTMLInputElement>(null)
+  return (
+    <div className="studio-toolbar" role="toolbar" aria-label="Studio actions">
+      <button
+        type="button"
+        className="btn btn--primary studio-toolbar__compile"
+        onClick={props.onCompile}
+        disabled={props.isCompiling}
+        title="Compile & run (Ctrl/Cmd+Enter)"
+      >
+        {props.isCompiling ? 'COMPILING...' : 'COMPILE & RUN'}
+      </button>
+      <button type="button" className="btn" onClick={props.onDownload} disabled={!props.hasRom}>
+        Download .nes
+      </button>
+      <button type="button" className="btn" onClick={props.onAddToLibrary} disabled={!props.hasRom}>
+        Add to library
+      </button>
+      <span className="studio-toolbar__spacer" />
+      <button type="button" className="btn btn--ghost" onClick={() => fileInput.current?.click()}>
+        Import .zip
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".zip,application/zip"
+        hidden
+        data-testid="import-zip"
+        onChange={(e) => {
+          const file = e.target.files?.[0]
+          e.target.value = ''
+          if (file) props.onImport(file)
+        }}
+      />
+      <button type="button" className="btn btn--ghost" onClick={props.onExport}>
+        Export .zip
+      </button>
+      <button type="button" className="btn btn--ghost" onClick={props.onNewProject}>
+        New project
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,73 @@
+// The preview's emulator: created on the preview container, one game at a time, and a state for the panel.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { RefObject } from 'react'
+import { createEmulator } from '../../../emulator/emulator-host'
+import type { EmulatorHost } from '../../../emulator/types'
+
+export const COMPILED_FILE_NAME = 'compiled-game.nes'
+export const PREVIEW_ERROR_DEFAULT = 'Failed to load the compiled game.'
+
+export type PreviewState =
+  | { status: 'empty' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'running' }
+
+export function usePreview(container: RefObject<HTMLDivElement | null>) {
+  const host = useRef<EmulatorHost | undefined>(undefined)
+  const [state, setState] = useState<PreviewState>({ status: 'empty' })
+  const runId = useRef(0)
+
+  const getHost = useCallback((): EmulatorHost | undefined => {
+    if (!host.current && container.current) host.current = createEmulator(container.current)
+    return host.current
+  }, [container])
+
+  useEffect(() => {
+    return () => {
+      host.current?.dispose()
+      host.current = undefined
+    }
+  }, [])
+
+  /** Stops the running game (a new compile stops the previous game first) and shows the loading state. */
+  const beginLoading = useCallback(() => {
+    runId.current += 1
+    host.current?.stop()
+    setState({ status: 'loading' })
+  }, [])
+
+  const clear = useCallback(() => {
+    runId.current += 1
+    host.current?.stop()
+    setState({ status: 'empty' })
+  }, [])
+
+  /** Starts the ROM as compiled-game.nes; resolves when the first frame is shown (or the start failed). */
+  const run = useCallback(
+    async (rom: Uint8Array): Promise<boolean> => {
+      const id = runId.current
+      const emulator = getHost()
+      if (!emulator) {
+        setState({ status: 'error', message: PREVIEW_ERROR_DEFAULT })
+        return false
+      }
+      try {
+        await emulator.start(rom, COMPILED_FILE_NAME)
+        if (id === runId.current) setState({ status: 'running' })
+        return true
+      } catch (error) {
+        if (id !== runId.current) return false
+        const message =
+          error instanceof Error && error.message ? error.message : PREVIEW_ERROR_DEFAULT
+        setState({ status: 'error', message })
+        return false
+      }
+    },
+    [getHost],
+  )
+
+  const preload = useCallback(() => getHost()?.preload(), [getHost])
+
+  return { state, beginLoading, clear, run, preload, fps: () => host.current?.fps() ?? 0 }
+}

@@ -2,16 +2,26 @@
 import Fastify from 'fastify'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import fastifyCompress from '@fastify/compress'
+import { DEFAULT_MAX_ROM_BYTES } from '@nes-studio/shared'
 import { installErrorHandler } from './errors'
 import { installSecurity } from './http/security'
 import { registerStaticFiles } from './http/static-files'
 import type { StaticDirs } from './http/static-files'
+import { romRoutes } from './roms/rom.routes'
+import { RomService } from './roms/rom.service'
+import type { RomServiceOptions } from './roms/rom.service'
+import type { RomStore } from './storage/rom-store'
 
 export interface AppDeps {
+  store: RomStore
   staticDirs: StaticDirs
+  /** Upload cap in bytes; default 8 MiB. */
+  maxRomBytes?: number
   /** Origins besides the request's own Host that may send writes. */
   trustedOrigins?: readonly string[]
   logger?: FastifyServerOptions['logger']
+  /** Clock and id source, for tests. */
+  serviceOptions?: RomServiceOptions
 }
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -23,10 +33,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app)
   installSecurity(app, deps.trustedOrigins ?? [])
   // Must precede @fastify/static so static replies get the global hook.
-  await app.register(fastifyCompress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
+  await app.register(romRoutes, {
+    service: new RomService(deps.store, deps.serviceOptions),
+    maxRomBytes: deps.maxRomBytes ?? DEFAULT_MAX_ROM_BYTES,
   })
   await registerStaticFiles(app, deps.staticDirs)
   return app

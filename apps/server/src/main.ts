@@ -4,10 +4,14 @@ import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
 import { loadConfig } from './config'
 import { resolvePackageDir } from './http/package-dir'
+import { openRomStore } from './storage/open-rom-store'
 
 async function main(): Promise<void> {
   const config = loadConfig()
+  const store = await openRomStore(config)
   const app = await createApp({
+    store,
+    maxRomBytes: config.maxRomBytes,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     trustedOrigins: config.trustedOrigins,
     staticDirs: {
@@ -17,6 +21,16 @@ async function main(): Promise<void> {
       licensesDir: fileURLToPath(new URL('../licenses', import.meta.url)),
     },
   })
+
+  // In-flight requests finish first (app.close waits for them), then the database closes.
+  app.addHook('onClose', async () => {
+    await store.close()
+  })
+  app.log.info(
+    config.databaseUrl
+      ? 'ROM library: PostgreSQL (DATABASE_URL)'
+      : `ROM library: SQLite at ${path.join(config.dataDir, 'library.db')}`,
+  )
 
   let closing = false
   const shutdown = (signal: string) => {

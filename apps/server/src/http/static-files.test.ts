@@ -1,21 +1,22 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { EMULATORJS_BASE_PATH, EMULATORJS_VERSION } from '@nes-studio/shared'
-import { createApp } from '../app'
-import { FAKE_INDEX_HTML, testStaticDirs } from '../test/static-dirs'
+import { FAKE_INDEX_HTML } from '../test/static-dirs'
+import { createTestApp } from '../test/test-app'
+import type { TestApp } from '../test/test-app'
 import { readPackageVersion, resolvePackageDir } from './package-dir'
 import { CONTENT_SECURITY_POLICY } from './security'
 import { IMMUTABLE_CACHE } from './static-files'
 
-let app: FastifyInstance | undefined
+let current: TestApp | undefined
 afterEach(async () => {
-  await app?.close()
-  app = undefined
+  await current?.close()
+  current = undefined
 })
 
-async function start(withClient = true) {
-  app = await createApp({ staticDirs: testStaticDirs({ withClient }) })
-  return app
+async function start(withClient = true): Promise<FastifyInstance> {
+  current = await createTestApp({ withClient })
+  return current.app
 }
 
 describe('vendor files', () => {

@@ -1,0 +1,61 @@
+// Upload names and titles come from the visitor: they are cleaned for display and headers, never used as paths.
+import { ROM_TITLE_MAX_LENGTH } from '@nes-studio/shared'
+
+const MAX_FILE_NAME_CHARS = 120
+// C0/C1 controls, and bidi overrides that could make "evil.exe.nes" display as something else.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+const RESERVED_CHARS = /[<>:"/\\|?*]/g
+
+/** The last path segment of a client-supplied name (browsers send bare names; other clients may not). */
+export function baseName(raw: string): string {
+  const parts = raw.split(/[/\\]/)
+  return (parts[parts.length - 1] ?? '').trim()
+}
+
+export function hasNesExtension(name: string): boolean {
+  return /\.nes$/i.test(name.trim())
+}
+
+function truncateChars(text: string, max: number): string {
+  const chars = Array.from(text)
+  return chars.length > max ? chars.slice(0, max).join('') : text
+}
+
+/** A display-safe file name that still ends in `.nes` (case kept as uploaded). */
+export function sanitizeFileName(raw: string): string {
+  const cleaned = baseName(raw)
+    .normalize('NFC')
+    .replace(UNSAFE_CHARS, '')
+    .replace(RESERVED_CHARS, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+  const match = /^(.*?)(\.nes)$/i.exec(cleaned)
+  const ext = match?.[2] ?? '.nes'
+  const stem = truncateChars(
+    (match?.[1] ?? cleaned).replace(/^[.\s]+/, '').trim(),
+    MAX_FILE_NAME_CHARS - 4,
+  )
+  return `${stem || 'rom'}${ext}`
+}
+
+/** Trimmed, control characters removed, at most ROM_TITLE_MAX_LENGTH characters; empty → file name without .nes. */
+export function normalizeTitle(rawTitle: string | undefined, fileName: string): string {
+  const clean = (s: string) =>
+    truncateChars(
+      s.replace(UNSAFE_CHARS, '').replace(/\s+/g, ' ').trim(),
+      ROM_TITLE_MAX_LENGTH,
+    ).trim()
+  const title = clean(rawTitle ?? '')
+  return title || clean(fileName.replace(/\.nes$/i, '')) || 'Untitled ROM'
+}
+
+/** RFC 6266 header: an ASCII fallback plus the exact name in RFC 5987 encoding. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`
+}

@@ -1,0 +1,145 @@
+// ROM library rules: validates uploads, derives header facts, maps store records to API DTOs.
+import { createHash, randomUUID } from 'node:crypto'
+import { ROM_MIN_BYTES } from '@nes-studio/shared'
+import type { RomEntry } from '@nes-studio/shared'
+import { HttpError } from '../errors'
+import type { RomRecord, RomStore } from '../storage/rom-store'
+import { hasNesExtension, normalizeTitle, sanitizeFileName } from './file-name'
+import { CHR_BANK_BYTES, INES_HEADER_BYTES, PRG_BANK_BYTES, parseINesHeader } from './ines'
+import { mapperName } from './mapper-names'
+
+export interface RomUpload {
+  /** Name as the client sent it; only displayed, never used as a path. */
+  fileName: string
+  title: string | undefined
+  bytes: Uint8Array
+}
+
+export interface RomDownload {
+  entry: RomEntry
+  bytes: Uint8Array
+  /** Strong validator (quoted) for ETag / If-None-Match. */
+  etag: string
+}
+
+export interface RomServiceOptions {
+  now?: () => Date
+  newId?: () => string
+}
+
+export function recordToEntry(rec: RomRecord): RomEntry {
+  return {
+    id: rec.id,
+    title: rec.title,
+    fileName: rec.fileName,
+    fileSize: rec.fileSize,
+    createdAt: rec.createdAt,
+    mapper: rec.mapper,
+    mapperName: mapperName(rec.mapper),
+    submapper: rec.submapper,
+    prgRomBanks: rec.prgRomBanks,
+    chrRomBanks: rec.chrRomBanks,
+    mirroring: rec.mirroring,
+    battery: rec.battery,
+    trainer: rec.trainer,
+    nes2: rec.nes2,
+    sha1: rec.sha1,
+  }
+}
+
+/** Rejects a bad name before any bytes are read. */
+export function assertRomFileName(fileName: string): void {
+  if (!hasNesExtension(fileName)) {
+    throw new HttpError(
+      400,
+      'InvalidFileName',
+      'Invalid file format. Please upload a .NES ROM file (the name must end in .nes).',
+    )
+  }
+}
+
+const notFound = () =>
+  new HttpError(404, 'NotFound', 'That ROM is not in the library (it may have been deleted).')
+
+export class RomService {
+  private readonly now: () => Date
+  private readonly newId: () => string
+
+  constructor(
+    private readonly store: RomStore,
+    opts: RomServiceOptions = {},
+  ) {
+    this.now = opts.now ?? (() => new Date())
+    this.newId = opts.newId ?? randomUUID
+  }
+
+  async list(): Promise<RomEntry[]> {
+    return (await this.store.list()).map(recordToEntry)
+  }
+
+  async upload(upload: RomUpload): Promise<RomEntry> {
+    assertRomFileName(upload.fileName)
+    const { bytes } = upload
+    if (bytes.length < ROM_MIN_BYTES) {
+      throw new HttpError(
+        400,
+        'RomTooSmall',
+        `Invalid NES ROM file: it has ${bytes.length} bytes, but a ROM has at least ${ROM_MIN_BYTES}.`,
+      )
+    }
+    const parsed = parseINesHeader(bytes)
+    if (!parsed.ok) {
+      const code = parsed.problem.code === 'NotINes' ? 'InvalidRom' : 'RomSizeMismatch'
+      throw new HttpError(400, code, parsed.problem.message)
+    }
+    const { header } = parsed
+    const fileName = sanitizeFileName(upload.fileName)
+    const result = await this.store.insert({
+      id: this.newId(),
+      title: normalizeTitle(upload.title, fileName),
+      fileName,
+      fileSize: bytes.length,
+      createdAt: this.now().toISOString(),
+      mapper: header.mapper,
+      submapper: header.submapper,
+      prgRomBanks: Math.ceil(header.prgRomBytes / PRG_BANK_BYTES),
+      chrRomBanks: Math.ceil(header.chrRomBytes / CHR_BANK_BYTES),
+      mirroring: header.mirroring,
+      battery: header.battery,
+      trainer: header.trainer,
+      nes2: header.nes2,
+      sha1: createHash('sha1').update(bytes.subarray(INES_HEADER_BYTES)).digest('hex'),
+      fileSha256: createHash('sha256').update(bytes).digest('hex'),
+      bytes,
+    })
+    if (result.status === 'duplicate') {
+      throw new HttpError(
+        409,
+        'DuplicateRom',
+        `This ROM is already in the library as "${result.existing.title}".`,
+      )
+    }
+    return recordToEntry(result.rom)
+  }
+
+  async download(id: string): Promise<RomDownload> {
+    const found = await this.store.getWithBytes(id)
+    if (!found) throw notFound()
+    return {
+      entry: recordToEntry(found.rom),
+      bytes: found.bytes,
+      etag: `"${found.rom.fileSha256}"`,
+    }
+  }
+
+  /** Metadata only: lets a conditional GET answer 304 without reading the bytes. */
+  async etagOf(id: string): Promise<string> {
+    const rom = await this.store.get(id)
+    if (!rom) throw notFound()
+    return `"${rom.fileSha256}"`
+  }
+
+  async delete(id: string): Promise<void> {
+    if (!(await this.store.delete(id))) throw notFound()
+  }
+}

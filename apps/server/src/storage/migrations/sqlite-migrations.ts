@@ -1,0 +1,33 @@
+// SQLite schema history. Bytes live in their own table so listing never reads BLOB pages.
+import type { Migration } from './migration'
+
+export const SQLITE_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'create roms',
+    up: `
+      CREATE TABLE roms (
+        seq           INTEGER PRIMARY KEY AUTOINCREMENT,
+        id            TEXT    NOT NULL UNIQUE,
+        title         TEXT    NOT NULL,
+        file_name     TEXT    NOT NULL,
+        file_size     INTEGER NOT NULL CHECK (file_size > 0),
+        created_at    TEXT    NOT NULL,
+        mapper        INTEGER NOT NULL,
+        submapper     INTEGER,
+        prg_rom_banks INTEGER NOT NULL,
+        chr_rom_banks INTEGER NOT NULL,
+        mirroring     TEXT    NOT NULL CHECK (mirroring IN ('horizontal', 'vertical', 'four-screen')),
+        battery       INTEGER NOT NULL CHECK (battery IN (0, 1)),
+        trainer       INTEGER NOT NULL CHECK (trainer IN (0, 1)),
+        nes2          INTEGER NOT NULL CHECK (nes2 IN (0, 1)),
+        sha1          TEXT    NOT NULL UNIQUE,
+        file_sha256   TEXT    NOT NULL
+      );
+      CREATE TABLE rom_bytes (
+        rom_seq INTEGER PRIMARY KEY REFERENCES roms (seq) ON DELETE CASCADE,
+        bytes   BLOB    NOT NULL CHECK (length(bytes) > 0)
+      );
+    `,
+  },
+]

@@ -1,0 +1,207 @@
+// RomStore on PostgreSQL (pg): a pool per server process, so several app servers can share one library.
+import pg from 'pg'
+import type { Mirroring } from '@nes-studio/shared'
+import { checkMigrationList, newerSchemaError } from '../migrations/migration'
+import { POSTGRES_MIGRATIONS } from '../migrations/postgres-migrations'
+import type { InsertResult, NewRom, RomRecord, RomStore } from '../rom-store'
+
+interface RomRow {
+  id: string
+  title: string
+  file_name: string
+  file_size: number
+  created_at: Date
+  mapper: number
+  submapper: number | null
+  prg_rom_banks: number
+  chr_rom_banks: number
+  mirroring: Mirroring
+  battery: boolean
+  trainer: boolean
+  nes2: boolean
+  sha1: string
+  file_sha256: string
+}
+
+const ROM_COLUMNS = `id, title, file_name, file_size, created_at, mapper, submapper, prg_rom_banks,
+  chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256`
+
+// Any constant works; it only has to be the same in every server sharing the database.
+const MIGRATION_LOCK_KEY = 0x6e657331 // "nes1"
+
+function rowToRecord(row: RomRow): RomRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    fileName: row.file_name,
+    fileSize: row.file_size,
+    createdAt: row.created_at.toISOString(),
+    mapper: row.mapper,
+    submapper: row.submapper,
+    prgRomBanks: row.prg_rom_banks,
+    chrRomBanks: row.chr_rom_banks,
+    mirroring: row.mirroring,
+    battery: row.battery,
+    trainer: row.trainer,
+    nes2: row.nes2,
+    sha1: row.sha1,
+    fileSha256: row.file_sha256,
+  }
+}
+
+async function inTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    const result = await fn(client)
+    await client.query('COMMIT')
+    return result
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw err
+  } finally {
+    client.release()
+  }
+}
+
+async function migrate(pool: pg.Pool): Promise<void> {
+  checkMigrationList(POSTGRES_MIGRATIONS)
+  await inTransaction(pool, async (client) => {
+    // Servers starting together queue here; the first applies, the rest find nothing left to do.
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY])
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`)
+    const { rows } = await client.query<{ v: number | null }>(
+      'SELECT MAX(version) AS v FROM schema_migrations',
+    )
+    const current = rows[0]?.v ?? 0
+    if (current > POSTGRES_MIGRATIONS.length)
+      throw newerSchemaError(current, POSTGRES_MIGRATIONS.length)
+    for (const m of POSTGRES_MIGRATIONS.slice(current)) {
+      await client.query(m.up)
+      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        m.version,
+        m.name,
+      ])
+    }
+  })
+}
+
+export interface PostgresRomStoreOptions {
+  connectionString: string
+  /** Schema to work in (search_path); tests use a fresh one per run. Default: the server's default. */
+  schema?: string
+  /** Pool size per process. */
+  poolMax?: number
+}
+
+export async function openPostgresRomStore(opts: PostgresRomStoreOptions): Promise<RomStore> {
+  if (opts.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(opts.schema)) {
+    throw new Error(`Invalid schema name ${opts.schema}`)
+  }
+  const pool = new pg.Pool({
+    connectionString: opts.connectionString,
+    max: opts.poolMax ?? 10,
+    options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
+    connectionTimeoutMillis: 10_000,
+  })
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined)
+  try {
+    if (opts.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${opts.schema}`)
+    await migrate(pool)
+  } catch (err) {
+    await pool.end()
+    throw err
+  }
+  return new PostgresRomStore(pool)
+}
+
+class PostgresRomStore implements RomStore {
+  readonly kind = 'postgres'
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async list(): Promise<RomRecord[]> {
+    const { rows } = await this.pool.query<RomRow>(
+      `SELECT ${ROM_COLUMNS} FROM roms ORDER BY seq DESC`,
+    )
+    return rows.map(rowToRecord)
+  }
+
+  async get(id: string): Promise<RomRecord | undefined> {
+    const { rows } = await this.pool.query<RomRow>(
+      `SELECT ${ROM_COLUMNS} FROM roms WHERE id = $1`,
+      [id],
+    )
+    return rows[0] ? rowToRecord(rows[0]) : undefined
+  }
+
+  async getWithBytes(id: string): Promise<{ rom: RomRecord; bytes: Uint8Array } | undefined> {
+    const { rows } = await this.pool.query<RomRow & { bytes: Buffer }>(
+      `SELECT ${ROM_COLUMNS}, bytes FROM roms WHERE id = $1`,
+      [id],
+    )
+    const row = rows[0]
+    return row ? { rom: rowToRecord(row), bytes: row.bytes } : undefined
+  }
+
+  async insert(rom: NewRom): Promise<InsertResult> {
+    const bytes = Buffer.from(rom.bytes.buffer, rom.bytes.byteOffset, rom.bytes.byteLength)
+    // A concurrent delete of the conflicting row can leave neither an insert nor a row to report;
+    // then simply try again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const inserted = await this.pool.query<RomRow>(
+        `INSERT INTO roms (id, title, file_name, file_size, created_at, mapper, submapper, prg_rom_banks,
+           chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256, bytes)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+         ON CONFLICT (sha1) DO NOTHING
+         RETURNING ${ROM_COLUMNS}`,
+        [
+          rom.id,
+          rom.title,
+          rom.fileName,
+          rom.fileSize,
+          rom.createdAt,
+          rom.mapper,
+          rom.submapper,
+          rom.prgRomBanks,
+          rom.chrRomBanks,
+          rom.mirroring,
+          rom.battery,
+          rom.trainer,
+          rom.nes2,
+          rom.sha1,
+          rom.fileSha256,
+          bytes,
+        ],
+      )
+      if (inserted.rows[0]) return { status: 'inserted', rom: rowToRecord(inserted.rows[0]) }
+      const existing = await this.pool.query<RomRow>(
+        `SELECT ${ROM_COLUMNS} FROM roms WHERE sha1 = $1`,
+        [rom.sha1],
+      )
+      if (existing.rows[0]) return { status: 'duplicate', existing: rowToRecord(existing.rows[0]) }
+    }
+    throw new Error('insert kept conflicting with rows that then disappeared')
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const result = await this.pool.query('DELETE FROM roms WHERE id = $1', [id])
+    return (result.rowCount ?? 0) > 0
+  }
+
+  async schemaVersion(): Promise<number> {
+    const { rows } = await this.pool.query<{ v: number | null }>(
+      'SELECT MAX(version) AS v FROM schema_migrations',
+    )
+    return rows[0]?.v ?? 0
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end()
+  }
+}

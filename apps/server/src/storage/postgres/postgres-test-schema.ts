@@ -1,0 +1,30 @@
+// For tests and benchmarks: throw-away schemas, so runs never see each other's rows.
+import pg from 'pg'
+
+export function uniqueSchemaName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+}
+
+export async function dropSchema(connectionString: string, schema: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name ${schema}`)
+  const client = new pg.Client({ connectionString })
+  await client.connect()
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Pretends a newer server migrated this schema, to test that older code refuses it. */
+export async function bumpSchemaVersion(connectionString: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString, options: `-c search_path=${schema}` })
+  await client.connect()
+  try {
+    await client.query(
+      "INSERT INTO schema_migrations (version, name) VALUES (999, 'from the future')",
+    )
+  } finally {
+    await client.end()
+  }
+}

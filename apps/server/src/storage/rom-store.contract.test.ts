@@ -1,0 +1,218 @@
+// One suite, every backend (kysely's DIALECTS loop): SQLite always, PostgreSQL when TEST_DATABASE_URL is set.
+import { createHash, randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { POSTGRES_MIGRATIONS } from './migrations/postgres-migrations'
+import { SQLITE_MIGRATIONS } from './migrations/sqlite-migrations'
+import { openPostgresRomStore } from './postgres/postgres-rom-store'
+import { bumpSchemaVersion, dropSchema, uniqueSchemaName } from './postgres/postgres-test-schema'
+import type { NewRom, RomStore } from './rom-store'
+import { openSqliteRomStore } from './sqlite/sqlite-rom-store'
+import { bumpSqliteSchemaVersion } from './sqlite/sqlite-test-db'
+
+/** A database the suite may open several times (to test reopening), then throw away. */
+interface TestDatabase {
+  open(): Promise<RomStore>
+  /** Records a migration newer than this code knows. */
+  bumpVersion(): Promise<void>
+  destroy(): Promise<void>
+}
+
+interface StoreUnderTest {
+  name: string
+  migrations: number
+  createDatabase(): TestDatabase
+}
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL
+
+const sqlite: StoreUnderTest = {
+  name: 'sqlite',
+  migrations: SQLITE_MIGRATIONS.length,
+  createDatabase() {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'nes-store-'))
+    const file = path.join(dir, 'library.db')
+    return {
+      open: () => openSqliteRomStore({ file }),
+      bumpVersion: async () => bumpSqliteSchemaVersion(file),
+      destroy: async () => rmSync(dir, { recursive: true, force: true }),
+    }
+  },
+}
+
+function postgres(url: string): StoreUnderTest {
+  return {
+    name: 'postgres',
+    migrations: POSTGRES_MIGRATIONS.length,
+    createDatabase() {
+      const schema = uniqueSchemaName('contract')
+      return {
+        open: () => openPostgresRomStore({ connectionString: url, schema, poolMax: 4 }),
+        bumpVersion: () => bumpSchemaVersion(url, schema),
+        destroy: () => dropSchema(url, schema),
+      }
+    },
+  }
+}
+
+const STORES: StoreUnderTest[] = TEST_DATABASE_URL
+  ? [sqlite, postgres(TEST_DATABASE_URL)]
+  : [sqlite]
+
+if (!TEST_DATABASE_URL) {
+  describe('RomStore contract: postgres', () => {
+    it('not run: TEST_DATABASE_URL not set', () => {
+      console.warn(
+        'RomStore contract suite on PostgreSQL not run: TEST_DATABASE_URL not set ' +
+          '(source .ci/postgres.sh; start_test_postgres)',
+      )
+      expect(process.env.TEST_DATABASE_URL).toBeUndefined()
+    })
+  })
+}
+
+let serial = 0
+function newRom(overrides: Partial<NewRom> = {}): NewRom {
+  serial++
+  const bytes = overrides.bytes ?? new Uint8Array(2048).map((_, i) => (i * 31 + serial * 7) & 0xff)
+  return {
+    id: randomUUID(),
+    title: `ROM ${serial}`,
+    fileName: `rom-${serial}.nes`,
+    fileSize: bytes.length,
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, serial)).toISOString(),
+    mapper: 1,
+    submapper: null,
+    prgRomBanks: 2,
+    chrRomBanks: 0,
+    mirroring: 'vertical',
+    battery: true,
+    trainer: false,
+    nes2: false,
+    sha1: createHash('sha1').update(bytes).update(String(serial)).digest('hex'),
+    fileSha256: createHash('sha256').update(bytes).digest('hex'),
+    ...overrides,
+    bytes,
+  }
+}
+
+function withoutBytes(rom: NewRom) {
+  const { bytes: _bytes, ...meta } = rom
+  return meta
+}
+
+for (const s of STORES) {
+  describe(`RomStore contract: ${s.name}`, () => {
+    let db: TestDatabase
+    let store: RomStore
+
+    beforeEach(async () => {
+      db = s.createDatabase()
+      store = await db.open()
+    })
+    afterEach(async () => {
+      await store.close()
+      await db.destroy()
+    })
+
+    it('starts empty at the latest schema version', async () => {
+      expect(store.kind).toBe(s.name)
+      expect(await store.list()).toEqual([])
+      expect(await store.schemaVersion()).toBe(s.migrations)
+    })
+
+    it('returns what was inserted, bytes exactly', async () => {
+      const rom = newRom({ title: 'Ünïcode “title” 🎮', submapper: 3, nes2: true })
+      const result = await store.insert(rom)
+      expect(result).toEqual({ status: 'inserted', rom: withoutBytes(rom) })
+      expect(await store.get(rom.id)).toEqual(withoutBytes(rom))
+      const found = await store.getWithBytes(rom.id)
+      expect(found?.rom).toEqual(withoutBytes(rom))
+      expect(Buffer.compare(Buffer.from(found?.bytes ?? []), Buffer.from(rom.bytes))).toBe(0)
+    })
+
+    it('round-trips an 8 MiB ROM', async () => {
+      const bytes = new Uint8Array(8 * 1024 * 1024).map((_, i) => (i ^ (i >> 8)) & 0xff)
+      const rom = newRom({ bytes })
+      await store.insert(rom)
+      const found = await store.getWithBytes(rom.id)
+      expect(found?.bytes.length).toBe(bytes.length)
+      expect(
+        createHash('sha256')
+          .update(found?.bytes ?? new Uint8Array())
+          .digest('hex'),
+      ).toBe(createHash('sha256').update(bytes).digest('hex'))
+    })
+
+    it('lists newest first', async () => {
+      const roms = [newRom(), newRom(), newRom()]
+      for (const rom of roms) await store.insert(rom)
+      expect((await store.list()).map((r) => r.id)).toEqual(roms.map((r) => r.id).reverse())
+    })
+
+    it('reports a duplicate sha1 with the existing entry and writes nothing', async () => {
+      const first = newRom()
+      await store.insert(first)
+      const again = newRom({ sha1: first.sha1, title: 'Other' })
+      expect(await store.insert(again)).toEqual({
+        status: 'duplicate',
+        existing: withoutBytes(first),
+      })
+      expect(await store.get(again.id)).toBeUndefined()
+      expect(await store.list()).toHaveLength(1)
+    })
+
+    it('returns undefined / false for unknown ids', async () => {
+      const id = randomUUID()
+      expect(await store.get(id)).toBeUndefined()
+      expect(await store.getWithBytes(id)).toBeUndefined()
+      expect(await store.delete(id)).toBe(false)
+    })
+
+    it('deletes metadata and bytes', async () => {
+      const rom = newRom()
+      await store.insert(rom)
+      expect(await store.delete(rom.id)).toBe(true)
+      expect(await store.get(rom.id)).toBeUndefined()
+      expect(await store.getWithBytes(rom.id)).toBeUndefined()
+      expect(await store.delete(rom.id)).toBe(false)
+      // The sha1 is free again once the entry is gone.
+      expect((await store.insert(newRom({ sha1: rom.sha1 }))).status).toBe('inserted')
+    })
+
+    it('leaves nothing behind when a write fails half-way', async () => {
+      // Metadata is valid; the bytes violate a constraint checked after (SQLite: second statement).
+      const broken = newRom({ bytes: new Uint8Array(0), fileSize: 2048 })
+      await expect(store.insert(broken)).rejects.toThrow()
+      expect(await store.list()).toEqual([])
+      expect(await store.get(broken.id)).toBeUndefined()
+      expect((await store.insert(newRom({ sha1: broken.sha1 }))).status).toBe('inserted')
+    })
+
+    it('keeps exactly one of many concurrent inserts of the same ROM', async () => {
+      const sha1 = newRom().sha1
+      const distinct = Array.from({ length: 10 }, () => newRom())
+      const same = Array.from({ length: 10 }, () => newRom({ sha1 }))
+      const results = await Promise.all([...distinct, ...same].map((r) => store.insert(r)))
+      expect(results.filter((r) => r.status === 'inserted')).toHaveLength(11)
+      expect(results.filter((r) => r.status === 'duplicate')).toHaveLength(9)
+      expect(await store.list()).toHaveLength(11)
+    })
+
+    it('keeps data and migrates nothing twice when reopened, also by two processes at once', async () => {
+      const rom = newRom()
+      await store.insert(rom)
+      const [a, b] = await Promise.all([db.open(), db.open()])
+      expect(await a.schemaVersion()).toBe(s.migrations)
+      expect(await b.get(rom.id)).toEqual(withoutBytes(rom))
+      await Promise.all([a.close(), b.close()])
+    })
+
+    it('refuses a database migrated by a newer server', async () => {
+      await db.bumpVersion()
+      await expect(db.open()).rejects.toThrow(/schema version 999/)
+    })
+  })
+}

@@ -1,0 +1,52 @@
+// The seam between the ROM service and a database (kysely's Dialect as the model): one interface, two backends.
+import type { Mirroring } from '@nes-studio/shared'
+
+/** One stored ROM's metadata. Sizes in bytes, banks in 16 KiB (PRG) / 8 KiB (CHR) units. */
+export interface RomRecord {
+  id: string
+  title: string
+  fileName: string
+  fileSize: number
+  /** ISO 8601, UTC. */
+  createdAt: string
+  mapper: number
+  submapper: number | null
+  prgRomBanks: number
+  chrRomBanks: number
+  mirroring: Mirroring
+  battery: boolean
+  trainer: boolean
+  nes2: boolean
+  /** SHA-1 of the file without its 16-byte header, lowercase hex; unique in a library. */
+  sha1: string
+  /** SHA-256 of the whole file, lowercase hex (the download's ETag). */
+  fileSha256: string
+}
+
+export interface NewRom extends RomRecord {
+  /** The exact uploaded file. */
+  bytes: Uint8Array
+}
+
+export type InsertResult =
+  | { status: 'inserted'; rom: RomRecord }
+  /** A ROM with the same `sha1` is already stored; nothing was written. */
+  | { status: 'duplicate'; existing: RomRecord }
+
+/**
+ * Stores return `undefined`/`false` for "not found" and throw only on infrastructure faults.
+ * Every write is one transaction: a ROM is visible whole or not at all.
+ */
+export interface RomStore {
+  readonly kind: 'sqlite' | 'postgres'
+  /** All entries, newest first. */
+  list(): Promise<RomRecord[]>
+  get(id: string): Promise<RomRecord | undefined>
+  getWithBytes(id: string): Promise<{ rom: RomRecord; bytes: Uint8Array } | undefined>
+  insert(rom: NewRom): Promise<InsertResult>
+  /** True when an entry was removed. */
+  delete(id: string): Promise<boolean>
+  /** Highest applied schema migration. */
+  schemaVersion(): Promise<number>
+  close(): Promise<void>
+}

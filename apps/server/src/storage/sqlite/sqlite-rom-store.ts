@@ -1,0 +1,186 @@
+// RomStore on SQLite (better-sqlite3): WAL journal, synchronous=FULL, every write one transaction.
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import type { Mirroring } from '@nes-studio/shared'
+import { checkMigrationList, newerSchemaError } from '../migrations/migration'
+import { SQLITE_MIGRATIONS } from '../migrations/sqlite-migrations'
+import type { InsertResult, NewRom, RomRecord, RomStore } from '../rom-store'
+
+interface RomRow {
+  seq: number
+  id: string
+  title: string
+  file_name: string
+  file_size: number
+  created_at: string
+  mapper: number
+  submapper: number | null
+  prg_rom_banks: number
+  chr_rom_banks: number
+  mirroring: Mirroring
+  battery: 0 | 1
+  trainer: 0 | 1
+  nes2: 0 | 1
+  sha1: string
+  file_sha256: string
+}
+
+const ROM_COLUMNS = `seq, id, title, file_name, file_size, created_at, mapper, submapper, prg_rom_banks,
+  chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256`
+
+function rowToRecord(row: RomRow): RomRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    fileName: row.file_name,
+    fileSize: row.file_size,
+    createdAt: row.created_at,
+    mapper: row.mapper,
+    submapper: row.submapper,
+    prgRomBanks: row.prg_rom_banks,
+    chrRomBanks: row.chr_rom_banks,
+    mirroring: row.mirroring,
+    battery: row.battery === 1,
+    trainer: row.trainer === 1,
+    nes2: row.nes2 === 1,
+    sha1: row.sha1,
+    fileSha256: row.file_sha256,
+  }
+}
+
+function migrate(db: Database.Database): void {
+  checkMigrationList(SQLITE_MIGRATIONS)
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`)
+  // IMMEDIATE takes the write lock first, so two processes starting at once cannot both migrate.
+  db.transaction(() => {
+    const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as {
+      v: number | null
+    }
+    const current = row.v ?? 0
+    if (current > SQLITE_MIGRATIONS.length)
+      throw newerSchemaError(current, SQLITE_MIGRATIONS.length)
+    for (const m of SQLITE_MIGRATIONS.slice(current)) {
+      db.exec(m.up)
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      )
+    }
+  }).immediate()
+}
+
+export interface SqliteRomStoreOptions {
+  /** Database file, or ':memory:' for tests. Its folder is created when missing. */
+  file: string
+}
+
+export async function openSqliteRomStore(opts: SqliteRomStoreOptions): Promise<RomStore> {
+  if (opts.file !== ':memory:') mkdirSync(path.dirname(opts.file), { recursive: true })
+  const db = new Database(opts.file)
+  try {
+    db.pragma('journal_mode = WAL')
+    // FULL: a ROM whose upload got 201 survives a power cut too, not only a process crash.
+    db.pragma('synchronous = FULL')
+    db.pragma('foreign_keys = ON')
+    db.pragma('busy_timeout = 5000')
+    migrate(db)
+  } catch (err) {
+    db.close()
+    throw err
+  }
+  return new SqliteRomStore(db)
+}
+
+class SqliteRomStore implements RomStore {
+  readonly kind = 'sqlite'
+  private readonly listStmt
+  private readonly getStmt
+  private readonly getBySha1Stmt
+  private readonly bytesStmt
+  private readonly insertRomStmt
+  private readonly insertBytesStmt
+  private readonly deleteStmt
+  private readonly insertTx
+
+  constructor(private readonly db: Database.Database) {
+    this.listStmt = db.prepare<[], RomRow>(`SELECT ${ROM_COLUMNS} FROM roms ORDER BY seq DESC`)
+    this.getStmt = db.prepare<[string], RomRow>(`SELECT ${ROM_COLUMNS} FROM roms WHERE id = ?`)
+    this.getBySha1Stmt = db.prepare<[string], RomRow>(
+      `SELECT ${ROM_COLUMNS} FROM roms WHERE sha1 = ?`,
+    )
+    this.bytesStmt = db.prepare<[number], { bytes: Buffer }>(
+      'SELECT bytes FROM rom_bytes WHERE rom_seq = ?',
+    )
+    this.insertRomStmt =
+      db.prepare(`INSERT INTO roms (id, title, file_name, file_size, created_at, mapper,
+        submapper, prg_rom_banks, chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256)
+      VALUES (@id, @title, @fileName, @fileSize, @createdAt, @mapper, @submapper, @prgRomBanks,
+        @chrRomBanks, @mirroring, @battery, @trainer, @nes2, @sha1, @fileSha256)
+      ON CONFLICT (sha1) DO NOTHING`)
+    this.insertBytesStmt = db.prepare('INSERT INTO rom_bytes (rom_seq, bytes) VALUES (?, ?)')
+    this.deleteStmt = db.prepare('DELETE FROM roms WHERE id = ?')
+    this.insertTx = db.transaction((rom: NewRom): InsertResult => {
+      const { bytes, ...meta } = rom
+      const result = this.insertRomStmt.run({
+        ...meta,
+        battery: meta.battery ? 1 : 0,
+        trainer: meta.trainer ? 1 : 0,
+        nes2: meta.nes2 ? 1 : 0,
+      })
+      if (result.changes === 0) {
+        const existing = this.getBySha1Stmt.get(rom.sha1)
+        if (!existing) throw new Error('sha1 conflict without a row')
+        return { status: 'duplicate', existing: rowToRecord(existing) }
+      }
+      this.insertBytesStmt.run(
+        result.lastInsertRowid,
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      )
+      const row = this.getStmt.get(rom.id)
+      if (!row) throw new Error('inserted row not found')
+      return { status: 'inserted', rom: rowToRecord(row) }
+    })
+  }
+
+  async list(): Promise<RomRecord[]> {
+    return this.listStmt.all().map(rowToRecord)
+  }
+
+  async get(id: string): Promise<RomRecord | undefined> {
+    const row = this.getStmt.get(id)
+    return row ? rowToRecord(row) : undefined
+  }
+
+  async getWithBytes(id: string): Promise<{ rom: RomRecord; bytes: Uint8Array } | undefined> {
+    // One read transaction so a concurrent delete cannot split metadata from bytes.
+    return this.db.transaction(() => {
+      const row = this.getStmt.get(id)
+      if (!row) return undefined
+      const blob = this.bytesStmt.get(row.seq)
+      if (!blob) throw new Error(`ROM ${id} has no bytes row`)
+      return { rom: rowToRecord(row), bytes: blob.bytes }
+    })()
+  }
+
+  async insert(rom: NewRom): Promise<InsertResult> {
+    return this.insertTx.immediate(rom)
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return this.deleteStmt.run(id).changes > 0
+  }
+
+  async schemaVersion(): Promise<number> {
+    const row = this.db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as {
+      v: number | null
+    }
+    return row.v ?? 0
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close()
+  }
+}

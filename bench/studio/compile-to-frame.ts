@@ -1,0 +1,88 @@
+// Studio benchmark: time from clicking COMPILE & RUN to the first preview frame for the sample program (warm,
+// median of RUNS), and the assembler's own time inside the worker. Needs a build: `npm run build`, then
+// `npx tsx bench/studio/compile-to-frame.ts` (or set E2E_BASE_URL to use a running server).
+import type { Page } from 'playwright-core'
+import { launchBrowser } from '../../e2e/support/browser'
+import { startServer } from '../../e2e/support/global-setup'
+
+const RUNS = Number(process.env.RUNS ?? 10)
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+/** Clicks COMPILE & RUN in the page and resolves with the ms until the preview reports its first frame. */
+function compileToFirstFrame(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const panel = document.querySelector<HTMLElement>('.studio-preview')
+        const button = Array.from(document.querySelectorAll('button')).find(
+          (b) => b.textContent === 'COMPILE & RUN',
+        )
+        if (!panel || !button) return reject(new Error('studio not ready'))
+        let sawLoading = false
+        const observer = new MutationObserver(() => {
+          const state = panel.dataset.state
+          if (state === 'loading') sawLoading = true
+          if (sawLoading && state === 'running') {
+            observer.disconnect()
+            resolve(performance.now() - started)
+          }
+          if (state === 'error' || document.querySelector('[data-testid="compile-error"]')) {
+            observer.disconnect()
+            reject(new Error(`compile or start failed: ${document.body.innerText.slice(0, 400)}`))
+          }
+        })
+        observer.observe(panel, { attributes: true, attributeFilter: ['data-state'] })
+        const started = performance.now()
+        button.click()
+      }),
+  )
+}
+
+async function assemblyMs(page: Page): Promise<number> {
+  const text = (await page.getByTestId('assembly-time').textContent()) ?? ''
+  const match = /assembled in ([\d.]+) ms/.exec(text)
+  if (!match) throw new Error(`no assembly time shown: "${text}"`)
+  return Number(match[1])
+}
+
+async function main(): Promise<void> {
+  const external = process.env.E2E_BASE_URL
+  const server = external ? undefined : await startServer()
+  const baseUrl = external ?? server!.baseUrl
+  const browser = await launchBrowser()
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    await page.goto(`${baseUrl}/editor`)
+    await page.locator('.cm-content').waitFor()
+    const cold = await compileToFirstFrame(page)
+    const coldAsm = await assemblyMs(page)
+    const frames: number[] = []
+    const asm: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      frames.push(await compileToFirstFrame(page))
+      asm.push(await assemblyMs(page))
+    }
+    console.log(
+      `studio: sample program, ${RUNS} warm runs (first, cold run: ${cold.toFixed(0)} ms, assembler ${coldAsm.toFixed(2)} ms)`,
+    )
+    console.log(
+      `  COMPILE & RUN -> first preview frame: median ${median(frames).toFixed(0)} ms (min ${Math.min(...frames).toFixed(0)}, max ${Math.max(...frames).toFixed(0)})`,
+    )
+    console.log(
+      `  assembler in the worker:             median ${median(asm).toFixed(2)} ms (min ${Math.min(...asm).toFixed(2)}, max ${Math.max(...asm).toFixed(2)})`,
+    )
+  } finally {
+    await browser.close()
+    await server?.stop()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exitCode = 1
+})

@@ -1,4 +1,5 @@
 // HTTP for /api/roms: parses requests, calls RomService, writes responses. No rules live here.
+import type { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyMultipart from '@fastify/multipart'
 import type { RomListResponse, RomUploadResponse } from '@nes-studio/shared'
@@ -29,6 +30,20 @@ function parseId(request: FastifyRequest): string {
     throw new HttpError(404, 'NotFound', 'That ROM is not in the library (the id is not valid).')
   }
   return parsed.data.id
+}
+
+/**
+ * Collects a file part, failing the moment busboy reports the size limit. (`toBuffer()` only notices
+ * at the end of the part, which would mean reading the whole oversized body first.)
+ */
+function readCapped(file: Readable, tooLarge: () => HttpError): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    file.on('data', (chunk: Buffer) => chunks.push(chunk))
+    file.once('limit', () => reject(tooLarge()))
+    file.once('end', () => resolve(Buffer.concat(chunks)))
+    file.once('error', reject)
+  })
 }
 
 /** True when `If-None-Match` lists `etag` (weak comparison, as RFC 9110 asks for this header). */
@@ -74,7 +89,7 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
           part.file.resume() // not ours: drain it
         } else {
           assertRomFileName(part.filename)
-          upload = { fileName: part.filename, bytes: await part.toBuffer() }
+          upload = { fileName: part.filename, bytes: await readCapped(part.file, tooLarge) }
         }
       }
     } catch (err) {

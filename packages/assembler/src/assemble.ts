@@ -1,0 +1,168 @@
+// The two-pass driver: pass 1 defines symbols and sizes, pass 2 generates bytes and the listing,
+// then the outputs (.nes/-raw/-srec, .lst, .fns, NESASM's stdout) are produced.
+import type { ResolvedOptions } from './context'
+import { Asm, BANK_SIZE } from './context'
+import { ExprState } from './expr'
+import { segmentReport, writeInesHeader, writeRom, writeSrec } from './ines'
+import { lablset } from './labels'
+import type { OpContext } from './operand'
+import { openInput, readline, withAsmExtension } from './reader'
+import { RESERVED_BANK, formatFns } from './symbols'
+import { S_BSS, S_CODE, S_DATA, S_ZP } from './opcodes'
+import { assembleLine } from './statement'
+
+/** Maximum lines processed in one pass (bounds macro fan-out). */
+const LINE_BUDGET = 20_000_000
+
+export interface RunOptions extends ResolvedOptions {
+  output: 'nes' | 'raw' | 'srec'
+  /** -s (1) or -S (2) segment report. */
+  segments: 0 | 1 | 2
+}
+
+export interface RunResult {
+  asm: Asm
+  ok: boolean
+  rom?: Uint8Array
+  srec?: string
+  listingText?: string
+  fnsText: string
+  stdout: string
+  /** True when the main file could not be opened. */
+  inputMissing: boolean
+}
+
+function resetPass(a: Asm): void {
+  a.infileError = -1
+  a.page = 7
+  a.bank = 0
+  a.loccnt = 0
+  a.slnum = 0
+  a.mcounter = 0
+  a.mcntmax = 0
+  a.xlist = false
+  a.glabl = null
+  a.skipLines = false
+  a.rsbase = 0
+  a.optList = false
+  a.optMacro = a.opts.mlist
+  a.optWarn = false
+  a.bankLoccnt.fill(0)
+  a.bankPage.fill(0)
+  a.bankGlabl.fill(null)
+  a.section = S_CODE
+  a.sectionBank[S_ZP] = RESERVED_BANK
+  a.bankPage[S_ZP * 256 + RESERVED_BANK] = 0
+  a.bankLoccnt[S_ZP * 256 + RESERVED_BANK] = 0
+  a.sectionBank[S_BSS] = RESERVED_BANK
+  a.bankPage[S_BSS * 256 + RESERVED_BANK] = 0
+  a.bankLoccnt[S_BSS * 256 + RESERVED_BANK] = 0x200
+  a.sectionBank[S_CODE] = 0
+  a.bankPage[S_CODE * 256] = 7
+  a.sectionBank[S_DATA] = 0
+  a.bankPage[S_DATA * 256] = 7
+  a.stopPass = false
+  a.lastlabl = null
+  a.expandMacro = false
+  a.midx = 0
+  a.mlLines = null
+  a.inMacro = false
+  a.inIf = false
+  a.ifLevel = 0
+}
+
+/** Runs NESASM's two passes over `mainName` and builds every output. */
+export function runAssembler(
+  files: Record<string, Uint8Array>,
+  mainArg: string,
+  opts: RunOptions,
+): RunResult {
+  const mainName = withAsmExtension(mainArg)
+  const a = new Asm(files, mainName, opts)
+  a.out.push('NES Assembler (v3.1)\n\n')
+  if (openInput(a, mainName) !== 0) {
+    a.out.push(`Can not open input file '${mainName}'!\n`)
+    a.diagnostics.push({
+      severity: 'error',
+      code: 'InputNotFound',
+      message: `can not open input file '${mainName}'`,
+      span: { file: mainName, offset: 0, length: 0, line: 1, column: 1 },
+    })
+    return { asm: a, ok: false, fnsText: '', stdout: a.out.join(''), inputMissing: true }
+  }
+  lablset(a, 'MAGICKIT', 1)
+  lablset(a, 'DEVELO', 0)
+  lablset(a, 'CDROM', 0)
+  lablset(a, '_bss_end', 0)
+  lablset(a, '_bank_base', 0)
+  lablset(a, '_nb_bank', 1)
+  lablset(a, '_call_bank', 0)
+  const s = new ExprState()
+  const ctx: OpContext = { opext: 0, autoInc: 0 }
+  let listingOpen = false
+  for (a.pass = 0; a.pass <= 1; a.pass++) {
+    resetPass(a)
+    a.out.push(`pass ${a.pass + 1}\n`)
+    let budget = LINE_BUDGET
+    while (readline(a) !== -1) {
+      assembleLine(a, s, ctx)
+      if (a.loccnt > BANK_SIZE) {
+        a.fatal('Bank overflow, offset > $1FFF!')
+        break
+      }
+      if (a.stopPass) break
+      if (--budget === 0) {
+        a.fatal(
+          'Assembly stopped: more than 20 million lines in one pass (runaway macro expansion?)',
+        )
+        break
+      }
+    }
+    if (a.errcnt) {
+      a.out.push(`# ${a.errcnt} error(s)\n`)
+      break
+    }
+    if (a.pass === 0) {
+      lablset(a, '_bss_end', a.maxBss)
+      lablset(a, '_bank_base', 0)
+      lablset(a, '_nb_bank', a.maxBank + 1)
+      a.infileNum = 1
+      const main = a.inputs[1]
+      if (main) main.next = 0
+      a.xlistPass1 = a.xlist
+      if (a.xlist && opts.listLevel) {
+        listingOpen = true
+        a.listing = [`#[1]   ${mainName}`]
+      }
+    }
+  }
+  const ok = a.errcnt === 0
+  let rom: Uint8Array | undefined
+  let srec: string | undefined
+  if (ok) {
+    if (opts.output === 'srec') {
+      srec = writeSrec(a.rom, a.map, a.maxBank)
+      a.out.push('writing s-record file... OK\n')
+    } else {
+      const header =
+        opts.output === 'raw'
+          ? null
+          : writeInesHeader({ prg: a.inesPrg, chr: a.inesChr, map0: a.inesMap0, map1: a.inesMap1 })
+      rom = writeRom(a.rom, a.maxBank, header)
+    }
+  }
+  if (opts.segments) {
+    a.out.push(segmentReport(a.map, a.maxBank, a.maxZp, a.maxBss, a.bankName, opts.segments === 2))
+  }
+  const result: RunResult = {
+    asm: a,
+    ok,
+    fnsText: formatFns(mainName, a.symbols),
+    stdout: a.out.join(''),
+    inputMissing: false,
+  }
+  if (rom) result.rom = rom
+  if (srec !== undefined) result.srec = srec
+  if (listingOpen && a.listing) result.listingText = a.listing.join('\n') + '\n'
+  return result
+}

@@ -1,0 +1,413 @@
+// The assembler state shared by every phase (NESASM keeps it in globals): location counters, banks,
+// the ROM image, the current line buffer, the input-file stack, macro/function/conditional state,
+// and the error/listing primitives (error, loadlc, println, putbyte) that mirror NESASM's output.
+import type { Diagnostic, DiagnosticCode, SourceSpan } from './diagnostics'
+import { codeForMessage } from './diagnostics'
+import type { SourceFile } from './source'
+import { MAX_LINE_TEXT, rawColumn } from './source'
+import type { Sym } from './symbols'
+import { RESERVED_BANK, SymbolTable } from './symbols'
+
+export const BANK_SIZE = 0x2000
+export const MAX_BANKS = 128
+export const ROM_LIMIT = 0x100000
+export const BANK_LIMIT = 0x7f
+
+export interface MacroDef {
+  name: string
+  lines: string[]
+}
+
+export interface FuncDef {
+  name: string
+  body: string
+}
+
+export interface InputFile {
+  src: SourceFile
+  /** Index of the next line to read. */
+  next: number
+  /** Line number saved when an include is opened (NESASM's lnum). */
+  lnum: number
+  ifLevel: number
+}
+
+/** Options after defaults. */
+export interface ResolvedOptions {
+  listLevel: number
+  mlist: boolean
+  raw: boolean
+}
+
+const SPACES_26 = '                          '
+const HEX = '0123456789ABCDEF'
+
+export class Asm {
+  // ---- configuration and outputs
+  readonly out: string[] = []
+  readonly diagnostics: Diagnostic[] = []
+  listing: string[] | null = null
+  errcnt = 0
+  stopPass = false
+  pass = 0
+  /** Budget of lines per pass, so pathological macro fan-out cannot run forever. */
+  lineBudget = 0
+
+  // ---- ROM image
+  readonly rom = new Uint8Array(MAX_BANKS * BANK_SIZE).fill(0xff)
+  readonly map = new Uint8Array(MAX_BANKS * BANK_SIZE).fill(0xff)
+  maxBank = 0
+  /** Set when a byte is stored over an earlier one in this pass (for the overwrite warning). */
+  overwrote = false
+
+  // ---- location
+  bank = 0
+  page = 7
+  loccnt = 0
+  section = 2
+  readonly sectionBank = new Int32Array(4)
+  readonly bankLoccnt = new Int32Array(4 * 256)
+  readonly bankPage = new Int32Array(4 * 256)
+  readonly bankGlabl: (Sym | null)[] = new Array<Sym | null>(4 * 256).fill(null)
+  readonly bankName: string[] = new Array<string>(MAX_BANKS).fill('')
+  maxZp = 0
+  maxBss = 0x201
+  rsbase = 0
+  dataLoccnt = -1
+  dataSize = 3
+  dataLevel = 1
+
+  // ---- header
+  inesPrg = 0
+  inesChr = 0
+  inesMap0 = 0
+  inesMap1 = 0
+
+  // ---- options that .opt/.list change
+  optList = false
+  optMacro = false
+  optWarn = false
+  xlist = false
+  xlistPass1 = false
+
+  // ---- symbols
+  readonly symbols = new SymbolTable()
+  glabl: Sym | null = null
+  lablptr: Sym | null = null
+  lastlabl: Sym | null = null
+
+  // ---- expression results
+  value = 0
+  undef = 0
+  exprLablptr: Sym | null = null
+  exprLablcnt = 0
+  ifExpr = false
+
+  // ---- current line
+  /** The line text followed by a NUL (charCodeAt past the end is NaN, read as 0 with `| 0`). */
+  ln = '\0'
+  ip = 0
+  readonly pfx = new Uint8Array(26)
+  pfxLine = 0
+  pfxFresh = true
+  continued = 0
+  tmpln = ''
+  readonly tmpPfx = new Uint8Array(26)
+  /** Column (0-based, in the expanded line) used for diagnostics of the current statement. */
+  stmtCol = 0
+
+  // ---- input files
+  readonly inputs: InputFile[] = []
+  infileNum = 0
+  slnum = 0
+  infileError = -1
+  readonly sources = new Map<string, SourceFile>()
+
+  // ---- macros
+  readonly macros = new Map<string, MacroDef>()
+  inMacro = false
+  defining: MacroDef | null = null
+  expandMacro = false
+  midx = 0
+  readonly marg: string[][] = Array.from({ length: 9 }, () => new Array<string>(9).fill(''))
+  mlLines: string[] | null = null
+  mlIdx = 0
+  readonly mstackLines: (string[] | null)[] = new Array<string[] | null>(9).fill(null)
+  readonly mstackIdx = new Int32Array(9)
+  readonly mcntstack = new Int32Array(9)
+  mcounter = 0
+  mcntmax = 0
+  /** Column of the outermost macro call being expanded (for diagnostics). */
+  callCol = 0
+  callName = ''
+
+  // ---- functions
+  readonly funcs = new Map<string, FuncDef>()
+  readonly funcArgs: string[][] = Array.from({ length: 9 }, () => new Array<string>(9).fill(''))
+  funcIdx = 0
+
+  // ---- conditionals
+  inIf = false
+  ifLevel = 0
+  readonly ifState = new Uint8Array(257)
+  readonly ifFlag = new Uint8Array(257)
+  skipLines = false
+
+  constructor(
+    readonly files: Record<string, Uint8Array>,
+    readonly mainName: string,
+    readonly opts: ResolvedOptions,
+  ) {}
+
+  // ---------------------------------------------------------------- line prefix (listing columns 1-26)
+
+  /** Materializes the lazily reset prefix: blanks plus the line number in columns 1-5. */
+  private pfxTouch(): void {
+    if (!this.pfxFresh) return
+    this.pfx.fill(32)
+    let t = this.pfxLine
+    let i = 4
+    while (t !== 0 && i >= 0) {
+      this.pfx[i--] = 48 + (t % 10)
+      t = Math.floor(t / 10)
+    }
+    this.pfxFresh = false
+  }
+
+  /** Starts a new line buffer (NESASM readline fills the prefix with blanks and the line number). */
+  resetPrefix(lineNo: number): void {
+    this.pfxLine = lineNo
+    this.pfxFresh = true
+  }
+
+  /** clearln(): blanks the prefix and empties the text. */
+  clearln(): void {
+    this.pfxFresh = false
+    this.pfx.fill(32)
+    this.ln = '\0'
+  }
+
+  private hex(digits: number, num: number, at: number): void {
+    for (let d = digits - 1; d >= 0; d--) {
+      this.pfx[at + d] = HEX.charCodeAt(num & 15)
+      num >>= 4
+    }
+  }
+
+  /** loadlc(): writes `BB:AAAA` at column 8 (pos 0) or a 4-digit value at column 17 (pos 1). */
+  loadlc(offset: number, pos: 0 | 1): void {
+    this.pfxTouch()
+    let i = pos ? 16 : 7
+    if (pos === 0) {
+      if (this.bank >= RESERVED_BANK) {
+        this.pfx[i++] = 45
+        this.pfx[i++] = 45
+      } else {
+        this.hex(2, this.bank, i)
+        i += 2
+        offset += this.page << 13
+      }
+      this.pfx[i++] = 58
+    }
+    this.hex(4, offset, i)
+  }
+
+  private writeLineNumber(n: number): void {
+    this.pfxTouch()
+    let i = 4
+    while (n !== 0 && i >= 0) {
+      this.pfx[i--] = 48 + (n % 10)
+      n = Math.floor(n / 10)
+    }
+  }
+
+  /** Saves the first line of a continued statement (the backslash shown as `...`). */
+  saveContinuation(bsPos: number): void {
+    this.pfxTouch()
+    this.tmpPfx.set(this.pfx)
+    this.tmpln = this.ln.slice(0, bsPos) + '...'
+  }
+
+  /** The full buffer as NESASM prints it: 26 prefix columns plus the text up to the NUL. */
+  lineString(): string {
+    this.pfxTouch()
+    const text = this.ln.slice(0, this.ln.indexOf('\0'))
+    return String.fromCharCode.apply(null, this.pfx as unknown as number[]) + text
+  }
+
+  // ---------------------------------------------------------------- listing
+
+  /** println(): writes the current line (and the bytes it produced) to the listing. */
+  println(): void {
+    const lst = this.listing
+    if (lst === null || this.opts.listLevel === 0) return
+    if (!this.xlist || !this.optList || (this.expandMacro && !this.optMacro)) return
+    let text = this.ln.slice(0, this.ln.indexOf('\0'))
+    if (this.continued) {
+      text = this.tmpln
+      this.pfx.set(this.tmpPfx)
+      this.pfxFresh = false
+    }
+    if (this.dataLoccnt === -1) {
+      this.pfxTouch()
+      lst.push(String.fromCharCode.apply(null, this.pfx as unknown as number[]) + text)
+      return
+    }
+    let dl = this.dataLoccnt
+    this.loadlc(dl, 0)
+    const nb = this.loccnt - dl
+    if (this.dataLevel > this.opts.listLevel && nb > 3) {
+      lst.push(String.fromCharCode.apply(null, this.pfx as unknown as number[]) + text)
+      return
+    }
+    let cnt = 0
+    const base = this.bank * BANK_SIZE
+    for (let i = 0; i < nb; i++) {
+      if (this.bank >= RESERVED_BANK) {
+        this.pfx[16 + 3 * cnt] = 45
+        this.pfx[17 + 3 * cnt] = 45
+      } else {
+        const b = this.rom[base + dl] ?? 0xff
+        this.pfx[16 + 3 * cnt] = HEX.charCodeAt(b >> 4)
+        this.pfx[17 + 3 * cnt] = HEX.charCodeAt(b & 15)
+      }
+      dl++
+      cnt++
+      if (cnt === this.dataSize) {
+        cnt = 0
+        lst.push(String.fromCharCode.apply(null, this.pfx as unknown as number[]) + text)
+        text = ''
+        this.pfx.fill(32)
+        this.loadlc(dl, 0)
+      }
+    }
+    if (cnt) lst.push(String.fromCharCode.apply(null, this.pfx as unknown as number[]) + text)
+  }
+
+  /** Writes a `#[n]   name` line to the listing (pass 2, listing on). */
+  listFileHeader(): void {
+    if (this.listing !== null && this.xlist && this.opts.listLevel) {
+      const f = this.inputs[this.infileNum]
+      if (f) this.listing.push(`#[${this.infileNum}]   ${f.src.name}`)
+    }
+  }
+
+  // ---------------------------------------------------------------- ROM
+
+  putbyte(offset: number, data: number): void {
+    if (this.bank >= RESERVED_BANK) return
+    if (offset < BANK_SIZE && offset >= 0) {
+      const p = this.bank * BANK_SIZE + offset
+      if (this.map[p] !== 0xff) this.overwrote = true
+      this.rom[p] = data & 0xff
+      this.map[p] = this.section + (this.page << 5)
+      if (this.bank > this.maxBank) this.maxBank = this.bank
+    }
+  }
+
+  putword(offset: number, data: number): void {
+    if (this.bank >= RESERVED_BANK) return
+    if (offset < BANK_SIZE - 1 && offset >= 0) {
+      const p = this.bank * BANK_SIZE + offset
+      if (this.map[p] !== 0xff || this.map[p + 1] !== 0xff) this.overwrote = true
+      this.rom[p] = data & 0xff
+      this.rom[p + 1] = (data >> 8) & 0xff
+      const m = this.section + (this.page << 5)
+      this.map[p] = m
+      this.map[p + 1] = m
+      if (this.bank > this.maxBank) this.maxBank = this.bank
+    }
+  }
+
+  // ---------------------------------------------------------------- diagnostics
+
+  /** The location of the statement being assembled, for diagnostics. */
+  span(col: number): SourceSpan {
+    const f = this.inputs[this.infileNum]
+    if (!f) return { file: this.mainName, offset: 0, length: 0, line: 1, column: 1 }
+    const lineIdx = this.slnum - 1
+    const src = f.src
+    if (lineIdx < 0 || lineIdx >= src.lines.length) {
+      return {
+        file: src.name,
+        offset: src.text.length,
+        length: 0,
+        line: Math.max(1, this.slnum),
+        column: 1,
+      }
+    }
+    const useCol = this.expandMacro ? this.callCol : col
+    const rawCol = rawColumn(src, lineIdx, useCol)
+    const lineStart = src.starts[lineIdx] ?? 0
+    const raw = src.lines[lineIdx] ?? ''
+    let len = 0
+    const text = src.text
+    while (lineStart + rawCol + len < text.length) {
+      const c = text.charCodeAt(lineStart + rawCol + len)
+      if (c === 32 || c === 9 || c === 10 || c === 13 || c === 59) break
+      len++
+    }
+    if (len === 0 && raw.length > 0) len = 1
+    return {
+      file: src.name,
+      offset: lineStart + rawCol,
+      length: len,
+      line: this.slnum,
+      column: rawCol + 1,
+    }
+  }
+
+  /** NESASM's warning(): prints the file header, the line with its location, and the message. */
+  private report(msg: string): void {
+    this.writeLineNumber(this.slnum)
+    if (this.infileError !== this.infileNum) {
+      this.infileError = this.infileNum
+      const f = this.inputs[this.infileNum]
+      this.out.push(`#[${this.infileNum}]   ${f ? f.src.name : this.mainName}\n`)
+    }
+    this.loadlc(this.loccnt, 0)
+    this.out.push(this.lineString() + '\n', `       ${msg}\n`)
+  }
+
+  /** error(): reports an error with NESASM's exact message and counts it. */
+  error(msg: string, col = this.stmtCol): void {
+    this.report(msg)
+    this.errcnt++
+    this.addDiagnostic('error', codeForMessage(msg), msg.replace(/!$/, ''), col)
+  }
+
+  fatal(msg: string, col = this.stmtCol): void {
+    this.error(msg, col)
+    this.stopPass = true
+  }
+
+  /** NESASM's own warning (bank overflow with `.opt w+`): printed, not counted. */
+  nesasmWarning(msg: string): void {
+    this.report(msg)
+    this.addDiagnostic('warning', 'BankOverflowWarning', msg.replace(/!\n?$/, ''), this.stmtCol)
+  }
+
+  addDiagnostic(
+    severity: Diagnostic['severity'],
+    code: DiagnosticCode,
+    message: string,
+    col: number,
+  ): void {
+    if (this.diagnostics.length >= 1000) return
+    const d: Diagnostic = { severity, code, message, span: this.span(col) }
+    if (this.expandMacro && this.callName) {
+      d.notes = [{ message: `in expansion of macro '${this.callName}'` }]
+    }
+    this.diagnostics.push(d)
+  }
+
+  /** Our own warnings (pass 2 only, never counted as errors, never printed in NESASM's stdout). */
+  warn(code: DiagnosticCode, message: string, col = this.stmtCol): void {
+    if (this.pass !== 1) return
+    this.addDiagnostic('warning', code, message, col)
+  }
+
+  /** The text shown for an error at the end of a file: a blank 1554-column line. */
+  static readonly EOF_LINE = ' '.repeat(MAX_LINE_TEXT) + '\0'
+  static readonly PREFIX_BLANK = SPACES_26
+}

@@ -1,0 +1,523 @@
+// Expression evaluator: NESASM's operator-precedence stack machine, reproduced exactly
+// (32-bit signed arithmetic, single '=', the prefix-operator quirk, user functions, \ continuation).
+import type { Asm } from './context'
+import {
+  OP_BANK,
+  OP_DEFINED,
+  OP_HIGH,
+  OP_LOW,
+  OP_PAGE,
+  OP_SIZEOF,
+  SYMBOL_MAX,
+  isAlnum,
+  isAlpha,
+  isDigit,
+  isSpace,
+  keywordOp,
+  stlook,
+} from './labels'
+import { readline } from './reader'
+import { IFUNDEF, RESERVED_BANK, UNDEF } from './symbols'
+import { funcGetArgs } from './func'
+
+const OP_START = 0
+const OP_OPEN = 1
+const OP_ADD = 2
+const OP_SUB = 3
+const OP_MUL = 4
+const OP_DIV = 5
+const OP_MOD = 6
+const OP_NEG = 7
+const OP_SHL = 8
+const OP_SHR = 9
+const OP_OR = 10
+const OP_XOR = 11
+const OP_AND = 12
+const OP_COM = 13
+const OP_NOT = 14
+const OP_EQUAL = 15
+const OP_NOT_EQUAL = 16
+const OP_LOWER = 17
+const OP_LOWER_EQUAL = 18
+const OP_HIGHER = 19
+const OP_HIGHER_EQUAL = 20
+
+/** Operator priorities (unary operators have priority 9 or more). */
+const PRI = Uint8Array.from([
+  0, 0, 7, 7, 8, 8, 8, 10, 6, 6, 1, 2, 3, 10, 9, 4, 4, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10,
+])
+
+const T_DECIMAL = 0
+const T_HEXA = 1
+const T_BINARY = 2
+const T_CHAR = 3
+const T_SYMBOL = 4
+const T_PC = 5
+
+/** Evaluator state; one per assembler run. */
+export class ExprState {
+  readonly vals = new Int32Array(65)
+  readonly ops = new Uint8Array(65)
+  valIdx = 0
+  opIdx = 0
+  needOperator = false
+  /** Current text being read: the line buffer, a function body or a function argument. */
+  buf = ''
+  pos = 0
+  readonly bufStack: string[] = []
+  readonly posStack: number[] = []
+}
+
+/** Marker error so that failing sub-steps unwind to evaluate(). */
+let st: ExprState
+
+function ch(): number {
+  return st.buf.charCodeAt(st.pos) | 0
+}
+
+/**
+ * evaluate(): reads an expression at `a.ip`; `last` = 0 (stop anywhere), 59 (';': must end the
+ * statement) or 44 (',': must be followed by a comma). Sets `a.value`; false after an error.
+ */
+export function evaluate(a: Asm, s: ExprState, last: number): boolean {
+  st = s
+  let end = 0
+  let level = 0
+  a.undef = 0
+  s.opIdx = 0
+  s.valIdx = 0
+  s.ops[0] = OP_START
+  s.vals[0] = 0
+  a.value = 0
+  s.needOperator = false
+  a.exprLablptr = null
+  a.exprLablcnt = 0
+  a.funcIdx = 0
+  s.buf = a.ln
+  s.pos = a.ip
+  // continuation: a backslash that is the last thing on the line
+  for (;;) {
+    while (isSpace(ch())) s.pos++
+    if (ch() !== 92) break
+    let i = s.pos + 1
+    while (isSpace(s.buf.charCodeAt(i) | 0)) i++
+    const c = s.buf.charCodeAt(i) | 0
+    if (c !== 59 && c !== 0) break
+    if (!a.continued) a.saveContinuation(s.pos)
+    a.continued++
+    if (readline(a) === -1) return false
+    s.buf = a.ln
+    s.pos = 0
+  }
+  a.stmtCol = s.pos
+  const startCol = s.pos
+  while (!end) {
+    const c = ch()
+    if (isDigit(c)) {
+      if (s.needOperator) return syntaxError(a, startCol)
+      if (!pushVal(a, T_DECIMAL)) return false
+    } else if (isAlpha(c) || c === 95 || c === 46) {
+      if (s.needOperator) return syntaxError(a, startCol)
+      if (!pushVal(a, T_SYMBOL)) return false
+    } else {
+      switch (c) {
+        case 92: {
+          // function argument reference inside a function body
+          if (a.funcIdx === 0) return syntaxError(a, startCol)
+          s.pos++
+          const d = ch()
+          s.pos++
+          if (d < 49 || d > 57) {
+            a.error('Invalid function argument index!')
+            return false
+          }
+          s.bufStack[a.funcIdx] = s.buf
+          s.posStack[a.funcIdx] = s.pos
+          a.funcIdx++
+          s.buf = (a.funcArgs[a.funcIdx - 2] ?? [])[d - 49] ?? ''
+          s.pos = 0
+          break
+        }
+        case 36:
+          if (s.needOperator) return syntaxError(a, startCol)
+          if (!pushVal(a, T_HEXA)) return false
+          break
+        case 39:
+          if (s.needOperator) return syntaxError(a, startCol)
+          if (!pushVal(a, T_CHAR)) return false
+          break
+        case 40:
+          if (s.needOperator) return syntaxError(a, startCol)
+          if (!pushOp(a, OP_OPEN)) return false
+          level++
+          s.pos++
+          break
+        case 41:
+          if (!s.needOperator || level === 0) return syntaxError(a, startCol)
+          while (s.ops[s.opIdx] !== OP_OPEN) if (!doOp(a)) return false
+          s.opIdx--
+          level--
+          s.pos++
+          break
+        case 60: {
+          if (!s.needOperator) return syntaxError(a, startCol)
+          s.pos++
+          const n = ch()
+          let op = OP_LOWER
+          if (n === 62) op = OP_NOT_EQUAL
+          else if (n === 60) op = OP_SHL
+          else if (n === 61) op = OP_LOWER_EQUAL
+          if (op !== OP_LOWER) s.pos++
+          if (!pushOp(a, op)) return false
+          break
+        }
+        case 62: {
+          if (!s.needOperator) return syntaxError(a, startCol)
+          s.pos++
+          const n = ch()
+          let op = OP_HIGHER
+          if (n === 62) op = OP_SHR
+          else if (n === 61) op = OP_HIGHER_EQUAL
+          if (op !== OP_HIGHER) s.pos++
+          if (!pushOp(a, op)) return false
+          break
+        }
+        case 61:
+          if (!s.needOperator) return syntaxError(a, startCol)
+          if (!pushOp(a, OP_EQUAL)) return false
+          s.pos++
+          break
+        case 126:
+          if (s.needOperator) return syntaxError(a, startCol)
+          if (!pushOp(a, OP_COM)) return false
+          s.pos++
+          break
+        case 45:
+          if (!pushOp(a, s.needOperator ? OP_SUB : OP_NEG)) return false
+          s.pos++
+          break
+        case 33: {
+          let op = OP_NOT
+          if (s.needOperator) {
+            op = OP_NOT_EQUAL
+            s.pos++
+            if (ch() !== 61) return syntaxError(a, startCol)
+          }
+          if (!pushOp(a, op)) return false
+          s.pos++
+          break
+        }
+        case 37:
+        case 42:
+          if (!s.needOperator) {
+            if (!pushVal(a, c === 37 ? T_BINARY : T_PC)) return false
+            break
+          }
+          if (!pushOp(a, c === 37 ? OP_MOD : OP_MUL)) return false
+          s.pos++
+          break
+        case 43:
+        case 47:
+        case 38:
+        case 94:
+        case 124: {
+          if (!s.needOperator) return syntaxError(a, startCol)
+          let op = OP_OR
+          if (c === 43) op = OP_ADD
+          else if (c === 47) op = OP_DIV
+          else if (c === 38) op = OP_AND
+          else if (c === 94) op = OP_XOR
+          if (!pushOp(a, op)) return false
+          s.pos++
+          break
+        }
+        case 35:
+          if (a.expandMacro) s.pos++
+          else end = 3
+          break
+        case 32:
+        case 9:
+          s.pos++
+          break
+        case 0:
+          if (a.funcIdx) {
+            a.funcIdx--
+            s.buf = s.bufStack[a.funcIdx] ?? ''
+            s.pos = s.posStack[a.funcIdx] ?? 0
+            break
+          }
+          end = 1
+          break
+        case 59:
+          end = 1
+          break
+        case 44:
+          end = 2
+          break
+        default:
+          end = 3
+          break
+      }
+    }
+  }
+  if (!s.needOperator || level !== 0) return syntaxError(a, startCol)
+  while (s.ops[s.opIdx] !== OP_START) if (!doOp(a)) return false
+  a.value = s.vals[s.valIdx] ?? 0
+  if (a.undef && a.pass === 1) a.error('Undefined symbol in operand field!', startCol)
+  if (last === 59) {
+    if (end !== 1) return syntaxError(a, startCol)
+    s.pos++
+  } else if (last === 44) {
+    if (end !== 2) {
+      a.error('Argument missing!', startCol)
+      return false
+    }
+    s.pos++
+  }
+  if (s.buf === a.ln) a.ip = s.pos
+  return true
+}
+
+function syntaxError(a: Asm, col: number): false {
+  a.error('Syntax error in expression!', col)
+  return false
+}
+
+function pushVal(a: Asm, type: number): boolean {
+  const s = st
+  let val = 0
+  let c = ch()
+  switch (type) {
+    case T_PC:
+      val = (a.dataLoccnt === -1 ? a.loccnt : a.dataLoccnt) + (a.page << 13)
+      s.pos++
+      break
+    case T_CHAR: {
+      s.pos++
+      val = ch()
+      s.pos++
+      if (ch() !== c || val === 0) {
+        a.error('Syntax Error!')
+        return false
+      }
+      s.pos++
+      break
+    }
+    case T_SYMBOL: {
+      const name = getsym(a)
+      const fn = a.funcs.get(name)
+      if (fn) {
+        if (!funcGetArgs(a, s)) return false
+        s.bufStack[a.funcIdx] = s.buf
+        s.posStack[a.funcIdx] = s.pos
+        a.funcIdx++
+        s.buf = fn.body + '\0'
+        s.pos = 0
+        return true
+      }
+      const op = keywordOp(name)
+      if (op) {
+        a.exprLablptr = null
+        a.exprLablcnt = 0
+        return pushOp(a, op)
+      }
+      const sym = stlook(a, name, true)
+      a.exprLablptr = sym
+      if (sym === null) return false
+      if (sym.type === UNDEF || sym.type === IFUNDEF) a.undef++
+      else val = sym.value
+      a.exprLablcnt++
+      break
+    }
+    default: {
+      let mul = 10
+      if (type === T_BINARY) mul = 2
+      else if (type === T_HEXA) mul = 16
+      else if (c === 48 && ((s.buf.charCodeAt(s.pos + 1) | 0) & ~32) === 88) {
+        mul = 16
+        s.pos++
+      } else {
+        val = c - 48
+      }
+      for (;;) {
+        s.pos++
+        c = ch()
+        let d: number
+        if (isDigit(c)) d = c - 48
+        else if (isAlpha(c)) d = (c & ~32) - 65 + 10
+        else if (c === 95 && mul === 2) continue
+        else break
+        if (d >= mul) break
+        val = (Math.imul(val, mul) + d) | 0
+      }
+      break
+    }
+  }
+  if (s.valIdx === 63) {
+    a.error('Expression too complex!')
+    return false
+  }
+  s.vals[++s.valIdx] = val
+  s.needOperator = true
+  return true
+}
+
+/** getsym(): reads a symbol name (31 significant characters); A, X and Y are reserved. */
+function getsym(a: Asm): string {
+  const s = st
+  const start = s.pos
+  for (;;) {
+    const c = ch()
+    if (isAlpha(c) || c === 95 || c === 46 || (isDigit(c) && s.pos > start)) s.pos++
+    else break
+  }
+  const len = s.pos - start
+  if (len === 1) {
+    const c = s.buf.charCodeAt(start) | 32
+    if (c === 97 || c === 120 || c === 121) {
+      a.error('Symbol is reserved (A, X or Y)!')
+      return ''
+    }
+  }
+  return s.buf.slice(start, start + Math.min(len, SYMBOL_MAX))
+}
+
+function pushOp(a: Asm, op: number): boolean {
+  const s = st
+  if (op !== OP_OPEN) {
+    const p = PRI[op] ?? 0
+    while ((PRI[s.ops[s.opIdx] ?? 0] ?? 0) >= p) if (!doOp(a)) return false
+  }
+  if (s.opIdx === 63) {
+    a.error('Expression too complex!')
+    return false
+  }
+  s.ops[++s.opIdx] = op
+  s.needOperator = false
+  return true
+}
+
+function funcArgsOk(a: Asm, name: string): boolean {
+  if (a.exprLablcnt === 1) return true
+  if (a.exprLablcnt === 0) a.error(`No symbol in function ${name}!`)
+  else a.error(`Too many symbols in function ${name}!`)
+  return false
+}
+
+function doOp(a: Asm): boolean {
+  const s = st
+  const op = s.ops[s.opIdx--] ?? 0
+  let v0 = s.vals[s.valIdx] ?? 0
+  let v1 = 0
+  if ((PRI[op] ?? 0) < 9) {
+    s.valIdx = Math.max(0, s.valIdx - 1)
+    v1 = s.vals[s.valIdx] ?? 0
+  }
+  const sym = a.exprLablptr
+  switch (op) {
+    case OP_BANK:
+      if (!funcArgsOk(a, 'BANK') || !sym) return false
+      if (a.pass === 1 && sym.bank === RESERVED_BANK) {
+        a.error('No BANK index for this symbol!')
+        v0 = 0
+        break
+      }
+      v0 = sym.bank
+      break
+    case OP_PAGE:
+      if (!funcArgsOk(a, 'PAGE') || !sym) return false
+      v0 = sym.page
+      break
+    case OP_DEFINED:
+      if (!funcArgsOk(a, 'DEFINED') || !sym) return false
+      if (sym.type !== IFUNDEF && sym.type !== UNDEF) v0 = 1
+      else {
+        v0 = 0
+        a.undef--
+      }
+      break
+    case OP_SIZEOF:
+      if (!funcArgsOk(a, 'SIZEOF') || !sym) return false
+      if (a.pass === 1 && sym.dataType === -1) {
+        a.error('No size attributes for this symbol!')
+        return false
+      }
+      v0 = sym.dataSize
+      break
+    case OP_HIGH:
+      v0 = (v0 & 0xff00) >> 8
+      break
+    case OP_LOW:
+      v0 &= 0xff
+      break
+    case OP_ADD:
+      v0 = (v1 + v0) | 0
+      break
+    case OP_SUB:
+      v0 = (v1 - v0) | 0
+      break
+    case OP_MUL:
+      v0 = Math.imul(v1, v0)
+      break
+    case OP_DIV:
+    case OP_MOD:
+      if (v0 === 0) {
+        a.error('Divide by zero!')
+        return false
+      }
+      v0 = op === OP_DIV ? (v1 / v0) | 0 : (v1 % v0) | 0
+      break
+    case OP_NEG:
+      v0 = -v0 | 0
+      break
+    case OP_SHL:
+      v0 = v1 << (v0 & 31)
+      break
+    case OP_SHR:
+      v0 = v1 >> (v0 & 31)
+      break
+    case OP_OR:
+      v0 = v1 | v0
+      break
+    case OP_XOR:
+      v0 = v1 ^ v0
+      break
+    case OP_AND:
+      v0 = v1 & v0
+      break
+    case OP_COM:
+      v0 = ~v0
+      break
+    case OP_NOT:
+      v0 = v0 === 0 ? 1 : 0
+      break
+    case OP_EQUAL:
+      v0 = v1 === v0 ? 1 : 0
+      break
+    case OP_NOT_EQUAL:
+      v0 = v1 !== v0 ? 1 : 0
+      break
+    case OP_LOWER:
+      v0 = v1 < v0 ? 1 : 0
+      break
+    case OP_LOWER_EQUAL:
+      v0 = v1 <= v0 ? 1 : 0
+      break
+    case OP_HIGHER:
+      v0 = v1 > v0 ? 1 : 0
+      break
+    case OP_HIGHER_EQUAL:
+      v0 = v1 >= v0 ? 1 : 0
+      break
+    default:
+      a.error('Invalid operator in expression!')
+      return false
+  }
+  s.vals[s.valIdx] = v0
+  return true
+}
+
+/** For the low/high-byte prefix check in operands. */
+export function isSymbolChar(c: number): boolean {
+  return isAlnum(c) || c === 95 || c === 46
+}

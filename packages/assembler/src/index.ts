@@ -1,0 +1,83 @@
+// Public API of the NESASM 3.1-compatible assembler: assemble() (never throws) and formatDiagnostic().
+import { runAssembler } from './assemble'
+import type { Diagnostic } from './diagnostics'
+
+export type { Diagnostic, DiagnosticCode, SourceSpan } from './diagnostics'
+export { formatDiagnostic } from './diagnostics'
+
+/** Options, named after NESASM's command-line switches. */
+export interface AssembleOptions {
+  /** NESASM `-l N`: listing level 0-3 (default 2). The listing exists only if the source runs `.list`. */
+  listLevel?: 0 | 1 | 2 | 3
+  /** NESASM `-m`: list macro expansions. */
+  macroExpansion?: boolean
+  /** `nes` (default): iNES header + banks; `raw` (-raw): banks only; `srec` (-srec): S-records. */
+  output?: 'nes' | 'raw' | 'srec'
+  /** NESASM `-s` (1) / `-S` (2): append the segment report to `stdout`. */
+  segments?: 0 | 1 | 2
+}
+
+/** The files of a project (path relative to the project root -> bytes) and the main file's path. */
+export interface AssembleInput {
+  files: Record<string, Uint8Array>
+  main: string
+  options?: AssembleOptions
+}
+
+/**
+ * The outcome. `rom` holds the .nes bytes (or the raw banks; with `output: 'srec'` the S-record
+ * text as bytes). `listingText` is NESASM's .lst, `fnsText` its .fns, `stdout` what NESASM prints.
+ */
+export type AssembleResult =
+  | {
+      ok: true
+      rom: Uint8Array
+      listingText?: string
+      fnsText?: string
+      stdout: string
+      diagnostics: Diagnostic[]
+    }
+  | { ok: false; listingText?: string; fnsText?: string; stdout: string; diagnostics: Diagnostic[] }
+
+function encodeAscii(s: string): Uint8Array {
+  const out = new Uint8Array(s.length)
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff
+  return out
+}
+
+/** Assembles a project. Never throws: bad input gives `ok: false` and diagnostics. */
+export function assemble(input: AssembleInput): AssembleResult {
+  const o = input.options ?? {}
+  try {
+    const r = runAssembler(input.files, input.main, {
+      listLevel: o.listLevel ?? 2,
+      mlist: o.macroExpansion ?? false,
+      raw: o.output === 'raw',
+      output: o.output ?? 'nes',
+      segments: o.segments ?? 0,
+    })
+    const diagnostics = r.asm.diagnostics
+    const extra: { listingText?: string; fnsText?: string } = {}
+    if (r.listingText !== undefined) extra.listingText = r.listingText
+    if (!r.inputMissing) extra.fnsText = r.fnsText
+    if (r.ok) {
+      const rom = r.rom ?? encodeAscii(r.srec ?? '')
+      return { ok: true, rom, stdout: r.stdout, diagnostics, ...extra }
+    }
+    return { ok: false, stdout: r.stdout, diagnostics, ...extra }
+  } catch (e) {
+    const message = `internal assembler error: ${e instanceof Error ? e.message : String(e)}`
+    return {
+      ok: false,
+      stdout: '',
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'RunawayAssembly',
+          message,
+          span: { file: input.main, offset: 0, length: 0, line: 1, column: 1 },
+        },
+      ],
+    }
+  }
+}

@@ -1,0 +1,177 @@
+// Label handling: collecting symbol names from the line buffer, symbol lookup with local scopes,
+// and NESASM's labldef() rules (redefinition, IF-undefined, phase errors in pass 2).
+import type { Asm } from './context'
+import { BANK_LIMIT } from './context'
+import type { Sym } from './symbols'
+import { DEFABS, FUNC, IFUNDEF, MACRO, MDEF, UNDEF } from './symbols'
+
+/** Maximum significant characters of a symbol name. */
+export const SYMBOL_MAX = 31
+
+export function isAlpha(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
+}
+export function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57
+}
+export function isAlnum(c: number): boolean {
+  return isAlpha(c) || isDigit(c)
+}
+/** C isspace(): blank, TAB, LF, VT, FF, CR. */
+export function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13)
+}
+
+/** Predefined function names (case-insensitive). Returns its operator code, or 0. */
+export function keywordOp(name: string): number {
+  if (name.length < 3 || name.length > 7) return 0
+  switch (name.toUpperCase()) {
+    case 'DEFINED':
+      return OP_DEFINED
+    case 'HIGH':
+      return OP_HIGH
+    case 'LOW':
+      return OP_LOW
+    case 'PAGE':
+      return OP_PAGE
+    case 'BANK':
+      return OP_BANK
+    case 'SIZEOF':
+      return OP_SIZEOF
+    default:
+      return 0
+  }
+}
+
+export const OP_DEFINED = 21
+export const OP_HIGH = 22
+export const OP_LOW = 23
+export const OP_PAGE = 24
+export const OP_BANK = 25
+export const OP_SIZEOF = 26
+
+/** The last name collected by colsym()/getsym(). */
+export let lastSymbol = ''
+
+/**
+ * colsym(): collects a symbol at `a.ip` (letters, digits, `_`, `.`; not starting with a digit),
+ * keeping 31 characters. Reserved names (A, X, Y, function names) are a fatal error and give 0.
+ */
+export function colsym(a: Asm): number {
+  const ln = a.ln
+  let i = a.ip
+  const start = i
+  for (;;) {
+    const c = ln.charCodeAt(i) | 0
+    if (i === start && isDigit(c)) break
+    if (!isAlnum(c) && c !== 95 && c !== 46) break
+    i++
+  }
+  const len = i - start
+  a.ip = i
+  lastSymbol = len > SYMBOL_MAX ? ln.slice(start, start + SYMBOL_MAX) : ln.slice(start, i)
+  let err = false
+  if (len === 1) {
+    const c = ln.charCodeAt(start) | 32
+    if (c === 97 || c === 120 || c === 121) err = true
+  }
+  if (keywordOp(lastSymbol)) {
+    err = true
+    a.exprLablptr = null
+    a.exprLablcnt = 0
+  }
+  if (err) {
+    a.fatal('Reserved symbol!', start)
+    return 0
+  }
+  return Math.min(len, SYMBOL_MAX)
+}
+
+/** stlook(): finds a symbol; with `create` installs it as undefined. Locals live under their global label. */
+export function stlook(a: Asm, name: string, create: boolean): Sym | null {
+  let sym: Sym | null | undefined
+  let created = false
+  if (name.charCodeAt(0) === 46) {
+    const g = a.glabl
+    if (!g) {
+      a.error('Local symbol not allowed here!')
+      return null
+    }
+    sym = g.locals?.get(name)
+    if (!sym && create) {
+      sym = a.symbols.create(name, a.ifExpr ? IFUNDEF : UNDEF)
+      if (!g.locals) g.locals = new Map()
+      g.locals.set(name, sym)
+      created = true
+    }
+  } else {
+    sym = a.symbols.globals.get(name)
+    if (!sym && create) {
+      sym = a.symbols.create(name, a.ifExpr ? IFUNDEF : UNDEF)
+      a.symbols.globals.set(name, sym)
+      created = true
+    }
+  }
+  if (!sym) return null
+  if (!created) sym.refcnt++
+  return sym
+}
+
+/** labldef(): gives the line's label a value (flag: an address in the current bank/page). */
+export function labldef(a: Asm, lval: number, flag: boolean): number {
+  const s = a.lablptr
+  if (s === null) return 0
+  if (flag) lval = (lval & 0x1fff) | (a.page << 13)
+  if (a.pass === 0) {
+    switch (s.type) {
+      case UNDEF:
+        s.type = DEFABS
+        s.value = lval
+        break
+      case IFUNDEF:
+        a.error('Can not define this label, declared as undefined in an IF expression!')
+        return -1
+      case MACRO:
+        a.error('Symbol already used by a macro!')
+        return -1
+      case FUNC:
+        a.error('Symbol already used by a function!')
+        return -1
+      default:
+        if (s.reserved) {
+          a.fatal('Reserved symbol!')
+          return -1
+        }
+        if (s.value === lval) break
+        s.type = MDEF
+        s.value = 0
+        a.error('Label multiply defined!')
+        return -1
+    }
+  } else if (s.value !== lval || (flag && a.bank < BANK_LIMIT && s.bank !== a.bank)) {
+    a.fatal('Internal error[1]!')
+    return -1
+  }
+  if (flag) {
+    s.bank = a.bank
+    s.page = a.page
+    if (s.name.charCodeAt(0) === 46) {
+      a.lastlabl = null
+    } else {
+      a.glabl = s
+      a.lastlabl = s
+    }
+  }
+  return 0
+}
+
+/** lablset(): creates or updates a predefined (reserved) symbol. */
+export function lablset(a: Asm, name: string, val: number): void {
+  a.lablptr = null
+  const s = stlook(a, name, true)
+  if (s) {
+    s.type = DEFABS
+    s.value = val
+    s.reserved = true
+  }
+}

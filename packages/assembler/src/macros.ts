@@ -1,0 +1,211 @@
+// Macros: definition (.macro/.endm, body stored verbatim), look-up of a call, and NESASM's
+// argument splitting (commas at depth 0, {} and "" grouping, x/y glued to the previous argument).
+import type { Asm, MacroDef } from './context'
+import { colsym, isAlnum, isDigit, isSpace, lastSymbol, stlook } from './labels'
+import { readline } from './reader'
+import { FUNC, MACRO } from './symbols'
+
+/** .macro: defines a macro named by the line's label or by the word after the directive. */
+export function doMacro(a: Asm): void {
+  if (a.pass === 1) {
+    a.println()
+  } else {
+    if (a.expandMacro) {
+      a.error('Can not nest macro definitions!')
+      return
+    }
+    if (a.lablptr === null) {
+      while (isSpace(a.ln.charCodeAt(a.ip) | 0)) a.ip++
+      const col = a.ip
+      if (colsym(a) === 0) {
+        a.error('No name for this macro!', col)
+        return
+      }
+      a.lablptr = stlook(a, lastSymbol, true)
+      if (a.lablptr === null) return
+    }
+    const lab = a.lablptr
+    if (lab.refcnt) {
+      if (lab.type === MACRO) a.fatal('Macro already defined!')
+      else if (lab.type === FUNC) a.fatal('Symbol already used by a function!')
+      else a.fatal('Symbol already used by a label!')
+      return
+    }
+    if (!checkEol(a)) return
+    lab.type = MACRO
+    if (lab.name.indexOf('.') >= 0) {
+      a.error('Invalid macro name!')
+      return
+    }
+    const def: MacroDef = { name: lab.name, lines: [] }
+    a.macros.set(lab.name, def)
+    a.defining = def
+  }
+  a.inMacro = true
+}
+
+/** check_eol(): only blanks and a comment may follow. */
+export function checkEol(a: Asm): boolean {
+  while (isSpace(a.ln.charCodeAt(a.ip) | 0)) a.ip++
+  const c = a.ln.charCodeAt(a.ip) | 0
+  if (c === 59 || c === 0) return true
+  a.error('Syntax error!', a.ip)
+  return false
+}
+
+/** macro_look(): the operation word as a macro name (letters, digits, `_`, at most 30 chars). */
+export function macroLook(a: Asm, ip: number): { def: MacroDef; end: number } | null {
+  if (a.macros.size === 0) return null
+  const ln = a.ln
+  let i = ip
+  for (;;) {
+    const c = ln.charCodeAt(i) | 0
+    if (c === 0 || c === 32 || c === 9 || c === 59) break
+    if (!isAlnum(c) && c !== 95) return null
+    if (i === ip && isDigit(c)) return null
+    if (i - ip === 31) return null
+    i++
+  }
+  const def = a.macros.get(ln.slice(ip, i))
+  return def ? { def, end: i } : null
+}
+
+/** macro_getargs(): splits the arguments of a call into the next argument slot set. */
+export function macroGetArgs(a: Asm, ipStart: number): boolean {
+  if (a.midx === 7) {
+    a.error('Too many nested macro calls!')
+    return false
+  }
+  a.mcntstack[a.midx] = a.mcounter
+  a.mstackLines[a.midx] = a.mlLines
+  a.mstackIdx[a.midx] = a.mlIdx
+  a.midx++
+  const args = a.marg[a.midx] ?? []
+  for (let i = 0; i < 9; i++) args[i] = ''
+  let arg = 0
+  let ip = ipStart
+  for (;;) {
+    let ln = a.ln
+    while (isSpace(ln.charCodeAt(ip) | 0)) ip++
+    let c = ln.charCodeAt(ip++) | 0
+    switch (c) {
+      case 44:
+        arg++
+        if (arg === 9) {
+          a.error('Too many arguments for a macro!')
+          return false
+        }
+        break
+      case 123:
+      case 34: {
+        const close = c === 123 ? 125 : 34
+        let out = c === 34 ? '"' : ''
+        for (;;) {
+          const t = ln.charCodeAt(ip++) | 0
+          if (t === 0) {
+            a.error('Unterminated string!')
+            return false
+          }
+          if (out.length === 80) {
+            a.error('String too long, max. 80 characters!')
+            return false
+          }
+          if (t === close) break
+          out += String.fromCharCode(t)
+        }
+        if (c === 34) out += '"'
+        while (isSpace(ln.charCodeAt(ip) | 0)) ip++
+        const e = ln.charCodeAt(ip) | 0
+        if (e !== 0 && e !== 44 && e !== 59) {
+          a.error('Syntax error!', ip)
+          return false
+        }
+        args[arg] = out
+        break
+      }
+      case 59:
+      case 0:
+        return true
+      case 92: {
+        let i = ip
+        while (isSpace(ln.charCodeAt(i) | 0)) i++
+        const e = ln.charCodeAt(i) | 0
+        if (e === 59 || e === 0) {
+          if (a.pass === 1) {
+            a.println()
+            a.clearln()
+          }
+          if (readline(a) === -1) return false
+          ip = 0
+          break
+        }
+        ip = plainArg(a, args, arg, ln, ip, c)
+        if (ip < 0) return false
+        arg = glue(args, arg)
+        if (arg < 0) {
+          a.error('Macro argument string too long, max. 80 characters!')
+          return false
+        }
+        break
+      }
+      default:
+        ip = plainArg(a, args, arg, ln, ip, c)
+        if (ip < 0) return false
+        arg = glue(args, arg)
+        if (arg < 0) {
+          a.error('Macro argument string too long, max. 80 characters!')
+          return false
+        }
+        break
+    }
+    ln = a.ln
+    c = 0
+  }
+}
+
+/** Reads one unquoted argument starting with char `c` (already consumed); returns the new index. */
+function plainArg(a: Asm, args: string[], arg: number, ln: string, ip: number, c: number): number {
+  let out = ''
+  let pending = 0
+  let level = 0
+  while (c) {
+    if (c === 44) {
+      if (level === 0) break
+    } else if (c === 40 || c === 91) {
+      level++
+    } else if (c === 41 || c === 93) {
+      if (level) level--
+    } else if (c === 59) {
+      break
+    }
+    if (c === 32) {
+      pending++
+    } else {
+      if (pending && out.length) out += ' '.repeat(pending)
+      pending = 0
+      out += String.fromCharCode(c)
+    }
+    if (out.length === 80) {
+      a.error('Macro argument string too long, max. 80 characters!')
+      return -1
+    }
+    c = ln.charCodeAt(ip++) | 0
+  }
+  args[arg] = out
+  return ip - 1
+}
+
+/** An argument that is exactly x, y, x++ or y++ is appended to the previous one with a comma. */
+function glue(args: string[], arg: number): number {
+  const cur = args[arg] ?? ''
+  if (!cur.length || arg === 0) return arg
+  const c = cur.charCodeAt(0) | 32
+  if (c !== 120 && c !== 121) return arg
+  const low = cur.toLowerCase()
+  if (!(low === 'x++' || low === 'y++' || cur.length === 1)) return arg
+  const prev = args[arg - 1] ?? ''
+  if (prev.length > 75) return -1
+  args[arg - 1] = prev + ',' + cur
+  args[arg] = ''
+  return arg - 1
+}

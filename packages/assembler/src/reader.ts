@@ -1,0 +1,216 @@
+// Line input: reads the next line from the include stack or from the macro being expanded
+// (with \1..\9, \#, \?n and \@ substituted), and opens/closes include files as NESASM does.
+import type { Asm } from './context'
+import { isAlnum, isDigit, isSpace, stlook } from './labels'
+import { MAX_LINE_TEXT, splitSource } from './source'
+import type { SourceFile } from './source'
+import { IFUNDEF, RESERVED_BANK, UNDEF } from './symbols'
+
+const MACRO_LINE_MAX = MAX_LINE_TEXT - 1
+
+/** Looks a file up in the project's file set; paths are relative to the project root. */
+export function findFile(a: Asm, name: string): { key: string; bytes: Uint8Array } | null {
+  const direct = a.files[name]
+  if (direct) return { key: name, bytes: direct }
+  const norm = normalizePath(name)
+  const hit = a.files[norm]
+  if (hit) return { key: norm, bytes: hit }
+  return null
+}
+
+function normalizePath(p: string): string {
+  const parts: string[] = []
+  for (const seg of p.replace(/\\/g, '/').split('/')) {
+    if (seg === '' || seg === '.') continue
+    if (seg === '..' && parts.length > 0 && parts[parts.length - 1] !== '..') parts.pop()
+    else parts.push(seg)
+  }
+  return parts.join('/')
+}
+
+function getSource(a: Asm, name: string): SourceFile | null {
+  const cached = a.sources.get(name)
+  if (cached) return cached
+  const f = findFile(a, name)
+  if (!f) return null
+  const src = splitSource(name, f.bytes)
+  a.sources.set(name, src)
+  return src
+}
+
+/** Adds `.asm` when the last path component has no extension (NESASM's rule). */
+export function withAsmExtension(name: string): string {
+  const dot = name.lastIndexOf('.')
+  if (dot < 0 || name.indexOf('/', dot) >= 0) return name + '.asm'
+  return name
+}
+
+/** open_input(): 1 = error reported, -1 = file not found, 0 = ok. */
+export function openInput(a: Asm, name: string): number {
+  if (a.infileNum === 7) {
+    a.error('Too many include levels, max. 7!')
+    return 1
+  }
+  const top = a.inputs[a.infileNum]
+  if (top) top.lnum = a.slnum
+  const full = withAsmExtension(name)
+  for (let i = 1; i < a.infileNum; i++) {
+    if (a.inputs[i]?.src.name === full) {
+      a.error('Repeated include file!')
+      return 1
+    }
+  }
+  const src = getSource(a, full)
+  if (!src) return -1
+  a.slnum = 0
+  a.infileNum++
+  a.inputs[a.infileNum] = { src, next: 0, lnum: 0, ifLevel: a.ifLevel }
+  a.listFileHeader()
+  return 0
+}
+
+/** close_input(): -1 when there is no more input (end of the main file or a fatal error). */
+function closeInput(a: Asm): number {
+  const f = a.inputs[a.infileNum]
+  if (a.inMacro) {
+    a.fatal('Incomplete MACRO definition!')
+    return -1
+  }
+  if (f && f.ifLevel !== a.ifLevel) {
+    a.fatal('Incomplete IF/ENDIF statement!')
+    return -1
+  }
+  if (a.infileNum <= 1) return -1
+  a.infileNum--
+  a.infileError = -1
+  const back = a.inputs[a.infileNum]
+  a.slnum = back ? back.lnum : 0
+  a.listFileHeader()
+  return 0
+}
+
+/** readline(): loads the next line into `a.ln`; -1 at the end of input. */
+export function readline(a: Asm): number {
+  for (;;) {
+    if (a.expandMacro) {
+      if (a.mlLines === null || a.mlIdx >= a.mlLines.length) {
+        for (;;) {
+          a.midx--
+          a.mlLines = a.mstackLines[a.midx] ?? null
+          a.mlIdx = a.mstackIdx[a.midx] ?? 0
+          a.mcounter = a.mcntstack[a.midx] ?? 0
+          if (a.midx <= 0) {
+            a.midx = 0
+            a.mlLines = null
+            a.expandMacro = false
+            break
+          }
+          if (a.mlLines !== null && a.mlIdx < a.mlLines.length) break
+        }
+      }
+      if (a.mlLines !== null && a.mlIdx < a.mlLines.length) {
+        const body = a.mlLines[a.mlIdx] ?? ''
+        a.mlIdx++
+        a.resetPrefix(0)
+        return expandMacroLine(a, body)
+      }
+    }
+    const f = a.inputs[a.infileNum]
+    if (!f) return -1
+    a.slnum++
+    a.resetPrefix(a.slnum)
+    if (f.next >= f.src.lines.length) {
+      a.ln = ASM_EOF_LINE
+      if (closeInput(a) === -1) return -1
+      continue
+    }
+    a.ln = (f.src.lines[f.next++] ?? '') + '\0'
+    return 0
+  }
+}
+
+const ASM_EOF_LINE = ' '.repeat(MAX_LINE_TEXT) + '\0'
+
+function expandMacroLine(a: Asm, body: string): number {
+  if (body.indexOf('\\') < 0) {
+    a.ln = body + '\0'
+    return 0
+  }
+  let out = ''
+  let i = 0
+  const args = a.marg[a.midx] ?? []
+  while (i < body.length) {
+    const bs = body.indexOf('\\', i)
+    if (bs < 0) {
+      out += body.slice(i)
+      break
+    }
+    out += body.slice(i, bs)
+    const c = body.charCodeAt(bs + 1) | 0
+    i = bs + 2
+    let arg: string
+    if (c === 64) {
+      arg = String(a.mcounter).padStart(5, '0')
+    } else if (c === 35) {
+      let j = 9
+      for (; j > 0; j--) if ((args[j - 1] ?? '').length) break
+      arg = String(j)
+    } else if (c === 63) {
+      const d = body.charCodeAt(i) | 0
+      i++
+      if (d >= 49 && d <= 57) {
+        arg = String(macroArgType(a, args[d - 49] ?? ''))
+      } else {
+        a.ln = out + '\0'
+        a.error('Invalid macro argument index!')
+        return -1
+      }
+    } else if (c >= 49 && c <= 57) {
+      arg = args[c - 49] ?? ''
+    } else {
+      a.ln = out + '\0'
+      a.error('Invalid macro argument index!')
+      return -1
+    }
+    if (out.length + arg.length >= MACRO_LINE_MAX) {
+      a.ln = out + '\0'
+      a.error('Invalid line length!')
+      return -1
+    }
+    out += arg
+  }
+  if (out.length > MACRO_LINE_MAX) out = out.slice(0, MACRO_LINE_MAX)
+  a.ln = out + '\0'
+  return 0
+}
+
+/** The `\?n` type code, including NESASM's look-up of the name without its first character. */
+export function macroArgType(a: Asm, arg: string): number {
+  let p = 0
+  while (isSpace(arg.charCodeAt(p) | 0)) p++
+  const first = arg.charCodeAt(p) | 0
+  const rest = arg.slice(p + 1)
+  switch (first) {
+    case 0:
+      return 0
+    case 34:
+      return 5
+    case 35:
+      return 2
+    case 91:
+      return 4
+  }
+  const up = first & ~32
+  if ((up === 65 || up === 88 || up === 89) && rest.length === 0) return 1
+  let i = 0
+  let c = 0
+  for (; i < 32; i++) {
+    c = rest.charCodeAt(i) | 0
+    if (isDigit(c) && i === 0) break
+    if (!isAlnum(c) && c !== 95 && c !== 46) break
+  }
+  if (i === 0 || c !== 0) return 3
+  const sym = stlook(a, rest.slice(0, Math.min(i, 31)), false)
+  if (!sym || sym.type === UNDEF || sym.type === IFUNDEF) return 6
+  return sym.bank === RESERVED_BANK ? 3 : 6
+}

@@ -1,0 +1,110 @@
+// Source text handling: bytes -> 8-bit strings, line splitting (LF, CR LF, lone CR) and the
+// NESASM line buffer rules (TABs expanded to 8 columns, lines cut at the buffer size).
+
+/** Columns of NESASM's line buffer that hold the source text (1580 minus the 26-column prefix). */
+export const MAX_LINE_TEXT = 1554
+
+/** One source file split into lines, kept as 8-bit strings (one char per byte). */
+export interface SourceFile {
+  /** The file name exactly as used to open it (e.g. `inc/part1.asm`). */
+  name: string
+  /** The raw text, one char per byte (latin1). */
+  text: string
+  /** Line texts after TAB expansion and truncation, without the line end. */
+  lines: string[]
+  /** Offset (chars = bytes) of the first character of each line in `text`. */
+  starts: Int32Array
+}
+
+/** Decodes bytes as latin1 so that every byte maps to exactly one char code 0-255. */
+export function bytesToLatin1(bytes: Uint8Array): string {
+  const CHUNK = 8192
+  if (bytes.length <= CHUNK) return String.fromCharCode.apply(null, bytes as unknown as number[])
+  const parts: string[] = []
+  for (let i = 0; i < bytes.length; i += CHUNK) {
+    parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + CHUNK) as unknown as number[]))
+  }
+  return parts.join('')
+}
+
+/** Expands TABs to the next multiple of 8 columns (counted from the start of the text). */
+export function expandTabs(s: string): string {
+  let out = ''
+  let last = 0
+  let col = 0
+  for (let i = 0; i < s.length; i++) {
+    if (s.charCodeAt(i) === 9) {
+      out += s.slice(last, i)
+      col += i - last
+      const n = 8 - (col % 8)
+      out += '        '.slice(0, n)
+      col += n
+      last = i + 1
+    }
+  }
+  return out + s.slice(last)
+}
+
+/** Prepares a line the way NESASM's readline() stores it. */
+function formatLine(raw: string, hasTab: boolean, hasNul: boolean): string {
+  let s = raw
+  if (hasNul) s = s.slice(0, s.indexOf('\0'))
+  if (hasTab) s = expandTabs(s)
+  if (s.length > MAX_LINE_TEXT) s = s.slice(0, MAX_LINE_TEXT)
+  return s
+}
+
+/** Splits a file into lines. A last line without a line end still counts; nothing after the last line end does. */
+export function splitSource(name: string, bytes: Uint8Array): SourceFile {
+  const text = bytesToLatin1(bytes)
+  const lines: string[] = []
+  const starts: number[] = []
+  const n = text.length
+  let start = 0
+  let hasTab = false
+  let hasNul = false
+  let i = 0
+  while (i < n) {
+    const c = text.charCodeAt(i)
+    if (c === 10 || c === 13) {
+      starts.push(start)
+      const raw = text.slice(start, i)
+      lines.push(
+        hasTab || hasNul || raw.length > MAX_LINE_TEXT ? formatLine(raw, hasTab, hasNul) : raw,
+      )
+      i += c === 13 && text.charCodeAt(i + 1) === 10 ? 2 : 1
+      start = i
+      hasTab = false
+      hasNul = false
+      continue
+    }
+    if (c === 9) hasTab = true
+    else if (c === 0) hasNul = true
+    i++
+  }
+  if (start < n) {
+    starts.push(start)
+    lines.push(formatLine(text.slice(start), hasTab, hasNul))
+  }
+  return { name, text, lines, starts: Int32Array.from(starts) }
+}
+
+/**
+ * Maps a column in an expanded line (0-based, TABs expanded) back to the raw column (0-based).
+ * Used only to report diagnostics, so it may walk the line.
+ */
+export function rawColumn(file: SourceFile, line: number, expandedCol: number): number {
+  const start = file.starts[line] ?? 0
+  let col = 0
+  let i = start
+  const text = file.text
+  while (i < text.length) {
+    const c = text.charCodeAt(i)
+    if (c === 10 || c === 13) break
+    const next = c === 9 ? col + (8 - (col % 8)) : col + 1
+    if (next > expandedCol) break
+    col = next
+    i++
+  }
+  return i - start
+}

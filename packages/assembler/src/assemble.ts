@@ -28,8 +28,16 @@ export interface RunResult {
   listingText?: string
   fnsText: string
   stdout: string
+  /** stdout without NESASM's error reports. */
+  progress: string
   /** True when the main file could not be opened. */
   inputMissing: boolean
+}
+
+/** Prints a line that NESASM writes to stdout (not an error report). */
+function say(a: Asm, text: string): void {
+  a.out.push(text)
+  a.progress.push(text)
 }
 
 function resetPass(a: Asm): void {
@@ -79,16 +87,23 @@ export function runAssembler(
 ): RunResult {
   const mainName = withAsmExtension(mainArg)
   const a = new Asm(files, mainName, opts)
-  a.out.push('NES Assembler (v3.1)\n\n')
+  say(a, 'NES Assembler (v3.1)\n\n')
   if (openInput(a, mainName) !== 0) {
-    a.out.push(`Can not open input file '${mainName}'!\n`)
+    say(a, `Can not open input file '${mainName}'!\n`)
     a.diagnostics.push({
       severity: 'error',
       code: 'InputNotFound',
       message: `can not open input file '${mainName}'`,
       span: { file: mainName, offset: 0, length: 0, line: 1, column: 1 },
     })
-    return { asm: a, ok: false, fnsText: '', stdout: a.out.join(''), inputMissing: true }
+    return {
+      asm: a,
+      ok: false,
+      fnsText: '',
+      stdout: a.out.join(''),
+      progress: a.progress.join(''),
+      inputMissing: true,
+    }
   }
   lablset(a, 'MAGICKIT', 1)
   lablset(a, 'DEVELO', 0)
@@ -102,7 +117,7 @@ export function runAssembler(
   let listingOpen = false
   for (a.pass = 0; a.pass <= 1; a.pass++) {
     resetPass(a)
-    a.out.push(`pass ${a.pass + 1}\n`)
+    say(a, `pass ${a.pass + 1}\n`)
     let budget = LINE_BUDGET
     while (readline(a) !== -1) {
       assembleLine(a, s, ctx)
@@ -119,7 +134,7 @@ export function runAssembler(
       }
     }
     if (a.errcnt) {
-      a.out.push(`# ${a.errcnt} error(s)\n`)
+      say(a, `# ${a.errcnt} error(s)\n`)
       break
     }
     if (a.pass === 0) {
@@ -142,7 +157,7 @@ export function runAssembler(
   if (ok) {
     if (opts.output === 'srec') {
       srec = writeSrec(a.rom, a.map, a.maxBank)
-      a.out.push('writing s-record file... OK\n')
+      say(a, 'writing s-record file... OK\n')
     } else {
       const header =
         opts.output === 'raw'
@@ -152,13 +167,14 @@ export function runAssembler(
     }
   }
   if (opts.segments) {
-    a.out.push(segmentReport(a.map, a.maxBank, a.maxZp, a.maxBss, a.bankName, opts.segments === 2))
+    say(a, segmentReport(a.map, a.maxBank, a.maxZp, a.maxBss, a.bankName, opts.segments === 2))
   }
   const result: RunResult = {
     asm: a,
     ok,
     fnsText: formatFns(mainName, a.symbols),
     stdout: a.out.join(''),
+    progress: a.progress.join(''),
     inputMissing: false,
   }
   if (rom) result.rom = rom

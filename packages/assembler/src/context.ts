@@ -44,7 +44,10 @@ const HEX = '0123456789ABCDEF'
 
 export class Asm {
   // ---- configuration and outputs
+  /** NESASM's stdout, error reports included. */
   readonly out: string[] = []
+  /** The same without the error reports (what the CLI prints, as errors go to stderr in our format). */
+  readonly progress: string[] = []
   readonly diagnostics: Diagnostic[] = []
   listing: string[] | null = null
   errcnt = 0

@@ -1,51 +1,35 @@
 // Expression evaluator: NESASM's operator-precedence stack machine, reproduced exactly
 // (32-bit signed arithmetic, single '=', the prefix-operator quirk, user functions, \ continuation).
 import type { Asm } from './context'
-import {
-  OP_BANK,
-  OP_DEFINED,
-  OP_HIGH,
-  OP_LOW,
-  OP_PAGE,
-  OP_SIZEOF,
-  SYMBOL_MAX,
-  isAlnum,
-  isAlpha,
-  isDigit,
-  isSpace,
-  keywordOp,
-  stlook,
-} from './labels'
+import { SYMBOL_MAX, isAlnum, isAlpha, isDigit, isSpace, keywordOp, stlook } from './labels'
 import { readline } from './reader'
-import { IFUNDEF, RESERVED_BANK, UNDEF } from './symbols'
+import { IFUNDEF, UNDEF } from './symbols'
 import { funcGetArgs } from './func'
-
-const OP_START = 0
-const OP_OPEN = 1
-const OP_ADD = 2
-const OP_SUB = 3
-const OP_MUL = 4
-const OP_DIV = 5
-const OP_MOD = 6
-const OP_NEG = 7
-const OP_SHL = 8
-const OP_SHR = 9
-const OP_OR = 10
-const OP_XOR = 11
-const OP_AND = 12
-const OP_COM = 13
-const OP_NOT = 14
-const OP_EQUAL = 15
-const OP_NOT_EQUAL = 16
-const OP_LOWER = 17
-const OP_LOWER_EQUAL = 18
-const OP_HIGHER = 19
-const OP_HIGHER_EQUAL = 20
-
-/** Operator priorities (unary operators have priority 9 or more). */
-const PRI = Uint8Array.from([
-  0, 0, 7, 7, 8, 8, 8, 10, 6, 6, 1, 2, 3, 10, 9, 4, 4, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10,
-])
+import {
+  OP_ADD,
+  OP_AND,
+  OP_COM,
+  OP_DIV,
+  OP_EQUAL,
+  OP_HIGHER,
+  OP_HIGHER_EQUAL,
+  OP_LOWER,
+  OP_LOWER_EQUAL,
+  OP_MOD,
+  OP_MUL,
+  OP_NEG,
+  OP_NOT,
+  OP_NOT_EQUAL,
+  OP_OPEN,
+  OP_OR,
+  OP_SHL,
+  OP_SHR,
+  OP_START,
+  OP_SUB,
+  OP_XOR,
+  PRI,
+  doOp,
+} from './expr-ops'
 
 const T_DECIMAL = 0
 const T_HEXA = 1
@@ -154,7 +138,7 @@ export function evaluate(a: Asm, s: ExprState, last: number): boolean {
           break
         case 41:
           if (!s.needOperator || level === 0) return syntaxError(a, startCol)
-          while (s.ops[s.opIdx] !== OP_OPEN) if (!doOp(a)) return false
+          while (s.ops[s.opIdx] !== OP_OPEN) if (!doOp(a, st)) return false
           s.opIdx--
           level--
           s.pos++
@@ -261,7 +245,7 @@ export function evaluate(a: Asm, s: ExprState, last: number): boolean {
     }
   }
   if (!s.needOperator || level !== 0) return syntaxError(a, startCol)
-  while (s.ops[s.opIdx] !== OP_START) if (!doOp(a)) return false
+  while (s.ops[s.opIdx] !== OP_START) if (!doOp(a, st)) return false
   a.value = s.vals[s.valIdx] ?? 0
   if (a.undef && a.pass === 1) a.error('Undefined symbol in operand field!', startCol)
   if (last === 59) {
@@ -386,7 +370,7 @@ function pushOp(a: Asm, op: number): boolean {
   const s = st
   if (op !== OP_OPEN) {
     const p = PRI[op] ?? 0
-    while ((PRI[s.ops[s.opIdx] ?? 0] ?? 0) >= p) if (!doOp(a)) return false
+    while ((PRI[s.ops[s.opIdx] ?? 0] ?? 0) >= p) if (!doOp(a, st)) return false
   }
   if (s.opIdx === 63) {
     a.error('Expression too complex!')
@@ -394,126 +378,6 @@ function pushOp(a: Asm, op: number): boolean {
   }
   s.ops[++s.opIdx] = op
   s.needOperator = false
-  return true
-}
-
-function funcArgsOk(a: Asm, name: string): boolean {
-  if (a.exprLablcnt === 1) return true
-  if (a.exprLablcnt === 0) a.error(`No symbol in function ${name}!`)
-  else a.error(`Too many symbols in function ${name}!`)
-  return false
-}
-
-function doOp(a: Asm): boolean {
-  const s = st
-  const op = s.ops[s.opIdx--] ?? 0
-  let v0 = s.vals[s.valIdx] ?? 0
-  let v1 = 0
-  if ((PRI[op] ?? 0) < 9) {
-    s.valIdx = Math.max(0, s.valIdx - 1)
-    v1 = s.vals[s.valIdx] ?? 0
-  }
-  const sym = a.exprLablptr
-  switch (op) {
-    case OP_BANK:
-      if (!funcArgsOk(a, 'BANK') || !sym) return false
-      if (a.pass === 1 && sym.bank === RESERVED_BANK) {
-        a.error('No BANK index for this symbol!')
-        v0 = 0
-        break
-      }
-      v0 = sym.bank
-      break
-    case OP_PAGE:
-      if (!funcArgsOk(a, 'PAGE') || !sym) return false
-      v0 = sym.page
-      break
-    case OP_DEFINED:
-      if (!funcArgsOk(a, 'DEFINED') || !sym) return false
-      if (sym.type !== IFUNDEF && sym.type !== UNDEF) v0 = 1
-      else {
-        v0 = 0
-        a.undef--
-      }
-      break
-    case OP_SIZEOF:
-      if (!funcArgsOk(a, 'SIZEOF') || !sym) return false
-      if (a.pass === 1 && sym.dataType === -1) {
-        a.error('No size attributes for this symbol!')
-        return false
-      }
-      v0 = sym.dataSize
-      break
-    case OP_HIGH:
-      v0 = (v0 & 0xff00) >> 8
-      break
-    case OP_LOW:
-      v0 &= 0xff
-      break
-    case OP_ADD:
-      v0 = (v1 + v0) | 0
-      break
-    case OP_SUB:
-      v0 = (v1 - v0) | 0
-      break
-    case OP_MUL:
-      v0 = Math.imul(v1, v0)
-      break
-    case OP_DIV:
-    case OP_MOD:
-      if (v0 === 0) {
-        a.error('Divide by zero!')
-        return false
-      }
-      v0 = op === OP_DIV ? (v1 / v0) | 0 : (v1 % v0) | 0
-      break
-    case OP_NEG:
-      v0 = -v0 | 0
-      break
-    case OP_SHL:
-      v0 = v1 << (v0 & 31)
-      break
-    case OP_SHR:
-      v0 = v1 >> (v0 & 31)
-      break
-    case OP_OR:
-      v0 = v1 | v0
-      break
-    case OP_XOR:
-      v0 = v1 ^ v0
-      break
-    case OP_AND:
-      v0 = v1 & v0
-      break
-    case OP_COM:
-      v0 = ~v0
-      break
-    case OP_NOT:
-      v0 = v0 === 0 ? 1 : 0
-      break
-    case OP_EQUAL:
-      v0 = v1 === v0 ? 1 : 0
-      break
-    case OP_NOT_EQUAL:
-      v0 = v1 !== v0 ? 1 : 0
-      break
-    case OP_LOWER:
-      v0 = v1 < v0 ? 1 : 0
-      break
-    case OP_LOWER_EQUAL:
-      v0 = v1 <= v0 ? 1 : 0
-      break
-    case OP_HIGHER:
-      v0 = v1 > v0 ? 1 : 0
-      break
-    case OP_HIGHER_EQUAL:
-      v0 = v1 >= v0 ? 1 : 0
-      break
-    default:
-      a.error('Invalid operator in expression!')
-      return false
-  }
-  s.vals[s.valIdx] = v0
   return true
 }
 

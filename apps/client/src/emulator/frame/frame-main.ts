@@ -1,1 +1,238 @@
-// placeholder
+// Runs inside emulator-frame.html (one iframe per game). Loads EmulatorJS's scripts from our own server,
+// patches out everything that would leave the origin or freeze, loads the fceumm core right away and then
+// waits for the host to hand over a ROM. Exposes window.nesFrame (see frame-api.ts).
+import './frame.css'
+import { EMULATORJS_BASE_PATH } from '@nes-studio/shared/emulator-assets'
+import { EMULATOR_KEY_CODES, LIBRETRO_JOYPAD_ID } from '../input-ids'
+import type { NesButton } from '../types'
+import type { EjsInstance, EjsPrototype, EjsWindow } from './ejs-globals'
+import type { FrameApi, FrameFailure } from './frame-api'
+import { createMemoryReader } from './memory-reader'
+
+const ejsWindow = window as unknown as EjsWindow & Window
+
+// EmulatorJS's scripts in loader.js order, minus socket.io (netplay is off) and shaders.js (no shaders).
+const SCRIPTS = [
+  'emulator.js',
+  'nipplejs.js',
+  'storage.js',
+  'gamepad.js',
+  'GameManager.js',
+  'compression.js',
+]
+
+const audioContexts: AudioContext[] = []
+
+/** Tracks every AudioContext the core creates so a user gesture in the page can resume them. */
+function trackAudioContexts(): void {
+  const Original = window.AudioContext
+  if (!Original) return
+  class TrackedAudioContext extends Original {
+    constructor(options?: AudioContextOptions) {
+      super(options)
+      audioContexts.push(this)
+    }
+  }
+  window.AudioContext = TrackedAudioContext
+}
+
+function loadStyle(href: string): void {
+  const link = document.createElement('link')
+  link.rel = 'stylesheet'
+  link.href = href
+  document.head.appendChild(link)
+}
+
+/** Appends all scripts at once: they download in parallel and run in order (async = false). */
+function loadScripts(base: string, files: readonly string[]): Promise<void> {
+  const loads = files.map(
+    (file) =>
+      new Promise<void>((resolve, reject) => {
+        const script = document.createElement('script')
+        script.src = `${base}src/${file}`
+        script.async = false
+        script.onload = () => resolve()
+        script.onerror = () => reject(new Error(`Failed to load ${file}`))
+        document.head.appendChild(script)
+      }),
+  )
+  return Promise.all(loads).then(() => undefined)
+}
+
+function failure(code: FrameFailure['code'], message: string): FrameFailure {
+  return { code, message }
+}
+
+function keyMap(): Record<number, Record<number, { value: number }>> {
+  const player1: Record<number, { value: number }> = {}
+  for (const [button, id] of Object.entries(LIBRETRO_JOYPAD_ID)) {
+    player1[id] = { value: EMULATOR_KEY_CODES[button as NesButton] }
+  }
+  return { 0: player1, 1: {}, 2: {}, 3: {} }
+}
+
+interface Deferred<T> {
+  promise: Promise<T>
+  resolve: (value: T) => void
+  reject: (reason: unknown) => void
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void
+  let reject!: (reason: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  // Observed later by whoever awaits; avoid an unhandled-rejection report in between.
+  promise.catch(() => undefined)
+  return { promise, resolve, reject }
+}
+
+const ready = deferred<void>()
+const started = deferred<void>()
+const rom = deferred<{ bytes: Uint8Array; fileName: string }>()
+let isRomHandedOver = false
+let afterFirstFrame: (() => void) | undefined
+
+function fail(error: FrameFailure): void {
+  ready.reject(error)
+  started.reject(error)
+}
+
+function patchEmulatorJs(): void {
+  const EmulatorJS = ejsWindow.EmulatorJS
+  const GameManager = ejsWindow.EJS_GameManager
+  if (!EmulatorJS || !GameManager) throw new Error('EmulatorJS globals missing')
+  // The update check fetches a CDN file: never leave the origin.
+  EmulatorJS.prototype.checkForUpdates = () => undefined
+  const originalError = EmulatorJS.prototype.startGameError
+  EmulatorJS.prototype.startGameError = function (this: unknown, message: string) {
+    // Before the ROM is handed over, any failure is about the core; after it, about the game.
+    fail(failure(isRomHandedOver ? 'UnsupportedMapper' : 'WasmLoadFailed', message))
+    originalError.call(this, message)
+  }
+  // Park the emulator right before it needs the ROM: core downloaded, decompressed and compiled.
+  const originalDownloadRom = EmulatorJS.prototype.downloadRom
+  EmulatorJS.prototype.downloadRom = async function (this: EjsInstance) {
+    performance.mark('nes-frame:core-ready')
+    ready.resolve()
+    const { bytes, fileName } = await rom.promise
+    performance.mark('nes-frame:rom-received')
+    this.config.gameUrl = bytes
+    this.config.gameName = fileName.replace(/\.nes$/i, '')
+    await originalDownloadRom.call(this)
+    performance.mark('nes-frame:rom-written')
+  }
+  // EmulatorJS builds its (hidden) settings menu right after the core starts, ~150 ms of DOM work that
+  // would delay the first picture: build it just after the first frame instead.
+  const originalStartGame = EmulatorJS.prototype.startGame
+  EmulatorJS.prototype.startGame = function (this: EjsInstance & EjsPrototype) {
+    const setup = this.setupSettingsMenu
+    const placeholder = document.createElement('div')
+    placeholder.style.display = 'none'
+    this.settingsMenu = placeholder
+    this.setupSettingsMenu = () => {
+      afterFirstFrame = () => {
+        delete (this as Partial<EjsPrototype>).setupSettingsMenu
+        setup.call(this)
+      }
+    }
+    return originalStartGame.call(this)
+  }
+  // A suspended AudioContext must not stall emulation until the first click.
+  const originalCfg = GameManager.prototype.getRetroArchCfg
+  GameManager.prototype.getRetroArchCfg = function (this: unknown) {
+    return `${originalCfg.call(this)}audio_sync = "false"\n`
+  }
+}
+
+function createEmulator(): EjsInstance {
+  const EmulatorJS = ejsWindow.EmulatorJS
+  if (!EmulatorJS) throw new Error('EmulatorJS missing')
+  const emulator = new EmulatorJS('#game', {
+    gameUrl: 'game',
+    dataPath: EMULATORJS_BASE_PATH,
+    system: 'nes',
+    startOnLoad: true,
+    disableDatabases: true,
+    disableLocalStorage: true,
+    defaultControllers: keyMap(),
+    shaders: {},
+    volume: 0.5,
+    backgroundColor: '#000000',
+    color: '#e4332b',
+    noAutoFocus: true,
+  })
+  ejsWindow.EJS_emulator = emulator
+  emulator.on('start', () => void waitForFirstFrame(emulator))
+  return emulator
+}
+
+async function waitForFirstFrame(emulator: EjsInstance): Promise<void> {
+  const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
+  while ((emulator.gameManager?.getFrameNum() ?? 0) < 1) await nextFrame()
+  await nextFrame()
+  performance.mark('nes-frame:first-frame')
+  started.resolve()
+  const pending = afterFirstFrame
+  afterFirstFrame = undefined
+  if (pending) setTimeout(pending, 0)
+}
+
+function gameManager(emulator: EjsInstance) {
+  const manager = emulator.gameManager
+  if (!manager) throw new Error('The game is not running')
+  return manager
+}
+
+function createApi(emulator: () => EjsInstance | undefined): FrameApi {
+  const running = () => {
+    const instance = emulator()
+    if (!instance?.started) throw new Error('The game is not running')
+    return instance
+  }
+  const memory = createMemoryReader(() => running().Module)
+  return {
+    ready: ready.promise,
+    start(bytes, fileName) {
+      isRomHandedOver = true
+      rom.resolve({ bytes: new Uint8Array(bytes), fileName })
+      return started.promise
+    },
+    setButton(id, down) {
+      gameManager(running()).simulateInput(0, id, down ? 1 : 0)
+    },
+    pause: () => gameManager(running()).toggleMainLoop(0),
+    resume: () => gameManager(running()).toggleMainLoop(1),
+    reset: () => gameManager(running()).restart(),
+    frameCount: () => emulator()?.gameManager?.getFrameNum() ?? 0,
+    screenshot: () => gameManager(running()).screenshot(),
+    readMemory: (address, length) => memory.read(address, length),
+    setVolume(volume) {
+      running().setVolume?.(volume)
+    },
+    resumeAudio() {
+      const contexts = [...audioContexts]
+      const alContext = emulator()?.Module?.AL?.currentCtx?.audioCtx
+      if (alContext) contexts.push(alContext)
+      for (const context of contexts) if (context.state === 'suspended') void context.resume()
+    },
+  }
+}
+
+async function boot(): Promise<void> {
+  let emulator: EjsInstance | undefined
+  window.nesFrame = createApi(() => emulator)
+  trackAudioContexts()
+  loadStyle(`${EMULATORJS_BASE_PATH}emulator.css`)
+  try {
+    await loadScripts(EMULATORJS_BASE_PATH, SCRIPTS)
+    patchEmulatorJs()
+    emulator = createEmulator()
+  } catch (error) {
+    fail(failure('WasmLoadFailed', error instanceof Error ? error.message : String(error)))
+  }
+}
+
+void boot()

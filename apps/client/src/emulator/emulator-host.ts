@@ -1,0 +1,189 @@
+// createEmulator(container): the only entry point the UI uses. Owns at most one running iframe and,
+// optionally, one idle pre-loaded iframe so the next game starts without loading the core again.
+import { createFpsMeter } from './fps-meter'
+import type { FrameApi } from './frame/frame-api'
+import { createFrameSlot, toEmulatorError } from './frame-slot'
+import type { FrameSlot } from './frame-slot'
+import { clearGameInstance, exposeGameInstance } from './game-instance'
+import type { GameInstance } from './game-instance'
+import { hasInesHeader } from './ines'
+import { LIBRETRO_JOYPAD_ID } from './input-ids'
+import { EmulatorError } from './types'
+import type { EmulatorHost, NesButton } from './types'
+
+export const LOAD_TIMEOUT_MS = 20_000
+
+export interface EmulatorOptions {
+  /** Give up on a start that has not shown a frame after this long (default 20 s). */
+  loadTimeoutMs?: number
+  /** Keep an idle, pre-loaded iframe ready for the next game (default true). */
+  keepWarm?: boolean
+  /** Publish window.gameInstance while a game runs (default true). */
+  exposeGlobal?: boolean
+  frameUrl?: string
+}
+
+interface Running {
+  slot: FrameSlot
+  api: FrameApi
+  paused: boolean
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const seconds = Math.round(ms / 1000)
+      reject(new EmulatorError('LoadTimeout', `The game did not start within ${seconds} seconds.`))
+    }, ms)
+    promise.then(resolve, reject).finally(() => clearTimeout(timer))
+  })
+}
+
+export function createEmulator(
+  container: HTMLElement,
+  options: EmulatorOptions = {},
+): EmulatorHost {
+  const timeoutMs = options.loadTimeoutMs ?? LOAD_TIMEOUT_MS
+  const keepWarm = options.keepWarm ?? true
+  const exposeGlobal = options.exposeGlobal ?? true
+  let idle: FrameSlot | undefined
+  let loading: FrameSlot | undefined
+  let running: Running | undefined
+  let disposed = false
+  let volume = 0.5
+  let muted = false
+  const fpsMeter = createFpsMeter(() => running?.api.frameCount() ?? 0)
+  const releaseTimers = new Set<ReturnType<typeof setTimeout>>()
+
+  const onGesture = () => running?.api.resumeAudio()
+  document.addEventListener('pointerdown', onGesture, true)
+  document.addEventListener('keydown', onGesture, true)
+
+  function preload(): void {
+    if (disposed || idle) return
+    idle = createFrameSlot(container, options.frameUrl)
+  }
+
+  function applyVolume(): void {
+    running?.api.setVolume(muted ? 0 : volume)
+  }
+
+  function stop(): void {
+    for (const timer of releaseTimers) clearTimeout(timer)
+    releaseTimers.clear()
+    fpsMeter.stop()
+    loading?.remove()
+    loading = undefined
+    if (running) {
+      clearGameInstance(instance)
+      running.slot.remove()
+      running = undefined
+    }
+    if (keepWarm) preload()
+  }
+
+  async function start(bytes: Uint8Array, fileName: string): Promise<void> {
+    if (disposed) throw new EmulatorError('Stopped', 'The emulator was disposed.')
+    if (!hasInesHeader(bytes)) {
+      throw new EmulatorError(
+        'BadHeader',
+        'This file is not an iNES ROM (it must start with "NES").',
+      )
+    }
+    stop()
+    const slot = idle ?? createFrameSlot(container, options.frameUrl)
+    idle = undefined
+    loading = slot
+    slot.show()
+    try {
+      const api = await withTimeout(
+        slot.ready.then(async (readyApi) => {
+          await readyApi.start(bytes, fileName)
+          return readyApi
+        }),
+        timeoutMs,
+      )
+      if (loading !== slot) throw new EmulatorError('Stopped', 'The game was stopped.')
+      loading = undefined
+      running = { slot, api, paused: false }
+      api.resumeAudio()
+      applyVolume()
+      fpsMeter.start()
+      if (exposeGlobal) exposeGameInstance(instance)
+    } catch (error) {
+      if (loading === slot) {
+        loading = undefined
+        slot.remove()
+        if (keepWarm) preload()
+      }
+      throw toEmulatorError(error)
+    }
+  }
+
+  function requireRunning(): Running {
+    if (!running) throw new EmulatorError('NotRunning', 'No game is running.')
+    return running
+  }
+
+  function setButton(button: NesButton, down: boolean): void {
+    running?.api.setButton(LIBRETRO_JOYPAD_ID[button], down)
+  }
+
+  function press(button: NesButton, durationMs: number): void {
+    setButton(button, true)
+    const timer = setTimeout(() => {
+      releaseTimers.delete(timer)
+      setButton(button, false)
+    }, durationMs)
+    releaseTimers.add(timer)
+  }
+
+  async function screenshot(): Promise<Blob> {
+    const png = await requireRunning().api.screenshot()
+    return new Blob([new Uint8Array(png)], { type: 'image/png' })
+  }
+
+  const instance: GameInstance = {
+    press,
+    setButton,
+    fps: () => fpsMeter.fps(),
+    screenshot,
+    readMemory: (address, length) => requireRunning().api.readMemory(address, length),
+  }
+
+  return {
+    ...instance,
+    start,
+    stop,
+    preload,
+    isRunning: () => running !== undefined,
+    pause() {
+      const game = requireRunning()
+      game.api.pause()
+      game.paused = true
+    },
+    resume() {
+      const game = requireRunning()
+      game.api.resume()
+      game.paused = false
+    },
+    isPaused: () => running?.paused ?? false,
+    reset: () => requireRunning().api.reset(),
+    setVolume(next) {
+      volume = Math.min(1, Math.max(0, next))
+      applyVolume()
+    },
+    setMuted(next) {
+      muted = next
+      applyVolume()
+    },
+    dispose() {
+      disposed = true
+      stop()
+      idle?.remove()
+      idle = undefined
+      document.removeEventListener('pointerdown', onGesture, true)
+      document.removeEventListener('keydown', onGesture, true)
+    },
+  }
+}

@@ -1,0 +1,33 @@
+// What the emulator iframe exposes on its window (`window.nesFrame`) to the host in the parent page.
+// Same origin, so calls are direct; byte arrays are copied into the iframe's own realm on the way in,
+// because EmulatorJS checks `instanceof Uint8Array` against the iframe's globals.
+
+export type FrameFailureCode = 'WasmLoadFailed' | 'UnsupportedMapper'
+
+export interface FrameFailure {
+  code: FrameFailureCode
+  message: string
+}
+
+export interface FrameApi {
+  /** Resolves when the core is loaded and the frame waits for a ROM; rejects with a FrameFailure. */
+  readonly ready: Promise<void>
+  /** Hands over the ROM; resolves when the first frame has been drawn, rejects with a FrameFailure. */
+  start(bytes: Uint8Array, fileName: string): Promise<void>
+  setButton(libretroId: number, down: boolean): void
+  pause(): void
+  resume(): void
+  reset(): void
+  frameCount(): number
+  screenshot(): Promise<Uint8Array>
+  readMemory(address: number, length: number): Promise<Uint8Array>
+  setVolume(volume: number): void
+  /** Resumes suspended AudioContexts (call on a user gesture). */
+  resumeAudio(): void
+}
+
+declare global {
+  interface Window {
+    nesFrame?: FrameApi
+  }
+}

@@ -1,0 +1,90 @@
+// The emulator's public vocabulary: buttons, errors and the host interface the UI talks to.
+
+/** The eight buttons of an NES controller. */
+export type NesButton = 'up' | 'down' | 'left' | 'right' | 'a' | 'b' | 'select' | 'start'
+
+export const NES_BUTTONS: readonly NesButton[] = [
+  'up',
+  'down',
+  'left',
+  'right',
+  'a',
+  'b',
+  'select',
+  'start',
+]
+
+export function isNesButton(value: unknown): value is NesButton {
+  return typeof value === 'string' && (NES_BUTTONS as readonly string[]).includes(value)
+}
+
+export type EmulatorErrorCode =
+  'WasmLoadFailed' | 'UnsupportedMapper' | 'BadHeader' | 'LoadTimeout' | 'Stopped' | 'NotRunning'
+
+/** Every emulator failure the UI can see; `code` is for logic, `message` for people. */
+export class EmulatorError extends Error {
+  readonly code: EmulatorErrorCode
+
+  constructor(code: EmulatorErrorCode, message: string) {
+    super(message)
+    this.name = 'EmulatorError'
+    this.code = code
+  }
+}
+
+// Capability interfaces (in the manner of 8bitworkshop's devices.ts): each consumer depends on just the
+// part it uses, and a fake for tests only has to implement that part.
+
+/** Starts and stops one game at a time. */
+export interface GameRunner {
+  /** Loads `bytes` as `fileName` and resolves once the first frame is on screen. */
+  start(bytes: Uint8Array, fileName: string): Promise<void>
+  /** Stops the game and removes its iframe (and with it every timer, worker and audio node). */
+  stop(): void
+  isRunning(): boolean
+}
+
+/** Controller 1. */
+export interface ControllerInput {
+  /** Holds `button` down for `durationMs` milliseconds, then releases it. */
+  press(button: NesButton, durationMs: number): void
+  setButton(button: NesButton, down: boolean): void
+}
+
+export interface RunControl {
+  pause(): void
+  resume(): void
+  isPaused(): boolean
+  /** Soft reset of the console (the game restarts, the emulator stays loaded). */
+  reset(): void
+}
+
+export interface FrameSource {
+  /** Emulated frames per second over the last second or so; 0 when not running. */
+  fps(): number
+  /** The raw emulated frame (256x224 after overscan crop) as a PNG. */
+  screenshot(): Promise<Blob>
+}
+
+export interface MemoryBus {
+  /** Reads `length` bytes of CPU address space from `address` ($0000-$07FF RAM, $6000-$7FFF cart RAM). */
+  readMemory(address: number, length: number): Promise<Uint8Array>
+}
+
+export interface AudioOutput {
+  /** 0..1 */
+  setVolume(volume: number): void
+  setMuted(muted: boolean): void
+}
+
+export type EmulatorHost = GameRunner &
+  ControllerInput &
+  RunControl &
+  FrameSource &
+  MemoryBus &
+  AudioOutput & {
+    /** Loads the emulator core in an idle iframe now, so the next start() is quick. */
+    preload(): void
+    /** Removes every iframe; the host cannot be used afterwards. */
+    dispose(): void
+  }

@@ -1,0 +1,79 @@
+// Extra controls while a game runs: pause/resume, reset, mute, volume and fullscreen.
+import { useState } from 'react'
+import type { EmulatorHost } from '../../../emulator/types'
+
+interface ConsoleToolbarProps {
+  host: EmulatorHost
+  fullscreenTarget: () => HTMLElement | null
+}
+
+export function ConsoleToolbar({ host, fullscreenTarget }: ConsoleToolbarProps) {
+  const [isPaused, setIsPaused] = useState(host.isPaused())
+  const [isMuted, setIsMuted] = useState(false)
+  const [volume, setVolume] = useState(50)
+
+  return (
+    <div className="toolbar" role="toolbar" aria-label="Game options">
+      <button
+        type="button"
+        className="btn btn--small"
+        onClick={() => {
+          if (isPaused) host.resume()
+          else host.pause()
+          setIsPaused(!isPaused)
+        }}
+      >
+        {isPaused ? 'RESUME' : 'PAUSE'}
+      </button>
+      <button
+        type="button"
+        className="btn btn--small"
+        onClick={() => {
+          host.reset()
+          if (isPaused) {
+            host.resume()
+            setIsPaused(false)
+          }
+        }}
+      >
+        RESET
+      </button>
+      <button
+        type="button"
+        className="btn btn--small"
+        aria-pressed={isMuted}
+        onClick={() => {
+          host.setMuted(!isMuted)
+          setIsMuted(!isMuted)
+        }}
+      >
+        {isMuted ? 'UNMUTE' : 'MUTE'}
+      </button>
+      <label className="toolbar__volume">
+        <span className="visually-hidden">Volume</span>
+        <input
+          type="range"
+          min={0}
+          max={100}
+          value={volume}
+          onChange={(event) => {
+            const next = Number(event.target.value)
+            setVolume(next)
+            host.setVolume(next / 100)
+          }}
+        />
+      </label>
+      <button
+        type="button"
+        className="btn btn--small"
+        onClick={() => {
+          const target = fullscreenTarget()
+          if (document.fullscreenElement) void document.exitFullscreen()
+          else void target?.requestFullscreen()
+        }}
+      >
+        FULLSCREEN
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,29 @@
+// Owns one EmulatorHost for the lifetime of the player: created (and pre-loading the core) on mount,
+// disposed on unmount, so leaving the page stops the game.
+import { useEffect, useRef, useState } from 'react'
+import type { RefObject } from 'react'
+import { createEmulator } from '../../../emulator/emulator-host'
+import type { EmulatorHost } from '../../../emulator/types'
+
+export function useEmulator(container: RefObject<HTMLElement | null>): EmulatorHost | undefined {
+  const [host, setHost] = useState<EmulatorHost>()
+  const hostRef = useRef<EmulatorHost | undefined>(undefined)
+
+  useEffect(() => {
+    const element = container.current
+    if (!element) return
+    const created = createEmulator(element)
+    created.preload()
+    hostRef.current = created
+    setHost(created)
+    const onPageHide = () => created.stop()
+    window.addEventListener('pagehide', onPageHide)
+    return () => {
+      window.removeEventListener('pagehide', onPageHide)
+      created.dispose()
+      hostRef.current = undefined
+    }
+  }, [container])
+
+  return host
+}

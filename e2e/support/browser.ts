@@ -1,0 +1,74 @@
+// Launches Debian's Chromium through playwright-core and records what a page asks the network for, so a
+// spec can prove that nothing leaves our origin (CSP-blocked requests only show up as console errors).
+import { chromium } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  })
+}
+
+export interface NetworkLog {
+  /** Every URL any frame or worker of the page requested. */
+  readonly requests: string[]
+  /** Console messages that report a Content-Security-Policy violation. */
+  readonly cspViolations: string[]
+  readonly consoleErrors: string[]
+  readonly pageErrors: string[]
+  /** Requests whose origin is not `origin` (data: and blob: URLs are local and never count). */
+  foreignRequests(origin: string): string[]
+}
+
+export function recordNetwork(page: Page): NetworkLog {
+  const log = {
+    requests: [] as string[],
+    cspViolations: [] as string[],
+    consoleErrors: [] as string[],
+    pageErrors: [] as string[],
+    foreignRequests(origin: string) {
+      return log.requests.filter((url) => {
+        if (url.startsWith('data:') || url.startsWith('blob:')) return false
+        return new URL(url).origin !== origin
+      })
+    },
+  }
+  page.on('request', (request) => log.requests.push(request.url()))
+  page.on('console', (message) => {
+    const text = message.text()
+    if (/Content[- ]Security[- ]Policy/i.test(text)) log.cspViolations.push(text)
+    if (message.type() === 'error') log.consoleErrors.push(text)
+  })
+  page.on('pageerror', (error) => log.pageErrors.push(error.message))
+  return log
+}
+
+export interface OpenedPage {
+  context: BrowserContext
+  page: Page
+  network: NetworkLog
+  close(): Promise<void>
+}
+
+/** A fresh context (no cache, no storage) with one page whose network is recorded. */
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<OpenedPage> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+  })
+  const page = await context.newPage()
+  const network = recordNetwork(page)
+  return { context, page, network, close: () => context.close() }
+}

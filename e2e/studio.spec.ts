@@ -1,15 +1,13 @@
 // Assembly studio (/editor) against the real server, the real assembler (in its worker) and the real emulator.
+import { readFile } from 'node:fs/promises'
+import { strToU8, unzipSync, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from './support/browser'
 import type { OpenedPage } from './support/browser'
 import { readFrame } from './support/frames'
 
-async function openStudio(
-  browser: Browser,
-  baseUrl: string,
-  width = 1280,
-): Promise<OpenedPage> {
+async function openStudio(browser: Browser, baseUrl: string, width = 1280): Promise<OpenedPage> {
   const opened = await openPage(browser, { width, height: 900 })
   await opened.page.goto(`${baseUrl}/editor`)
   await opened.page.locator('.cm-content').waitFor()
@@ -135,7 +133,7 @@ describe('assembly studio', () => {
   it('compiles and runs the default program: green preview, editor locked until clicked', async () => {
     const { page, close } = await openStudio(browser, baseUrl)
     try {
-      await expect(page.getByText('No ROM Loaded')).resolves.toBeDefined()
+      expect(await page.getByText('No ROM Loaded').isVisible()).toBe(true)
       expect(
         await page.getByText('Compile your assembly code to see it in action').isVisible(),
       ).toBe(true)
@@ -250,6 +248,62 @@ describe('assembly studio', () => {
       const body = (await res.json()) as { roms: { title: string; fileSize: number }[] }
       const entry = body.roms.find((r) => r.title === 'Green Screen Demo')
       expect(entry?.fileSize).toBe(16 + 16384 + 8192)
+    } finally {
+      await close()
+    }
+  })
+
+  it('imports a .zip with a binary .chr byte-exact, runs it with Ctrl+Enter, exports it unchanged', async () => {
+    const { page, close } = await openStudio(browser, baseUrl)
+    try {
+      page.on('dialog', (dialog) => void dialog.accept())
+      const chr = Uint8Array.from({ length: 8192 }, (_, i) => (i < 16 ? 0 : (i * 7) & 0xff))
+      const zip = zipSync({
+        'game/main.asm': strToU8(INCLUDE_PROGRAM.replace('  .include "consts.asm"\n', '')),
+        'game/tiles.chr': chr,
+      })
+      await page.getByTestId('import-zip').setInputFiles({
+        name: 'game.zip',
+        mimeType: 'application/zip',
+        buffer: Buffer.from(zip),
+      })
+      await page.getByText('Project Imported').waitFor()
+      expect(await page.getByTestId('file-tab').allTextContents()).toEqual([
+        'main.asm',
+        'tiles.chrCHRBIN×',
+      ])
+      await page.locator('.cm-content').click()
+      await page.keyboard.press('ControlOrMeta+Enter')
+      expect(await waitForGreenFrame(page)).toMatchObject({ green: true })
+      await tab(page, 'tiles.chr').click()
+      expect(await page.getByTestId('hex-view').textContent()).toContain('8192 bytes')
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export .zip' }).click(),
+      ])
+      const exported = unzipSync(new Uint8Array(await readFile(await download.path())))
+      expect(Buffer.compare(Buffer.from(exported['tiles.chr']!), Buffer.from(chr))).toBe(0)
+      expect(download.suggestedFilename()).toBe('game.zip')
+    } finally {
+      await close()
+    }
+  })
+
+  it('New project resets to the templates after a confirmation', async () => {
+    const { page, close } = await openStudio(browser, baseUrl)
+    try {
+      await page.getByPlaceholder('New file name...').fill('extra.asm')
+      await page.getByPlaceholder('New file name...').press('Enter')
+      await tab(page, 'extra.asm').waitFor()
+      page.once('dialog', (dialog) => void dialog.dismiss())
+      await page.getByRole('button', { name: 'New project' }).click()
+      expect(await page.getByTestId('file-tab').count()).toBe(2)
+      page.once('dialog', (dialog) => void dialog.accept())
+      await page.getByRole('button', { name: 'New project' }).click()
+      expect(await page.getByTestId('file-tab').allTextContents()).toEqual(['main.asm'])
+      expect(await page.locator('.cm-content').textContent()).toContain(
+        '; main.asm - a complete NES program',
+      )
     } finally {
       await close()
     }

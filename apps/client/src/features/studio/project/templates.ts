@@ -32,7 +32,7 @@ vblankwait1:            ; the PPU needs two frames to warm up
 
 clearmem:
   lda #$00
-  sta $0000, x
+  sta <$00, x           ; "<" = zero page addressing
   sta $0100, x
   sta $0300, x
   sta $0400, x

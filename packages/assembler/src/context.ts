@@ -128,6 +128,8 @@ export class Asm {
 
   // ---- macros
   readonly macros = new Map<string, MacroDef>()
+  /** First character * 64 + length of each macro name (a quick filter for macro look-up). */
+  readonly macroKeys = new Set<number>()
   inMacro = false
   defining: MacroDef | null = null
   expandMacro = false
@@ -350,7 +352,7 @@ export class Asm {
       if (c === 32 || c === 9 || c === 10 || c === 13 || c === 59) break
       len++
     }
-    if (len === 0 && raw.length > 0) len = 1
+    if (len === 0 && raw.length > 1) len = 1
     return {
       file: src.name,
       offset: lineStart + rawCol,

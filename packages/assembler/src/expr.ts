@@ -1,7 +1,7 @@
 // Expression evaluator: NESASM's operator-precedence stack machine, reproduced exactly
 // (32-bit signed arithmetic, single '=', the prefix-operator quirk, user functions, \ continuation).
 import type { Asm } from './context'
-import { SYMBOL_MAX, isAlnum, isAlpha, isDigit, isSpace, keywordOp, stlook } from './labels'
+import { SYMBOL_MAX, isAlnum, isAlpha, isDigit, isSpace, keywordAt, stlookAt } from './labels'
 import { readline } from './reader'
 import { IFUNDEF, UNDEF } from './symbols'
 import { funcGetArgs } from './func'
@@ -288,24 +288,28 @@ function pushVal(a: Asm, type: number): boolean {
       break
     }
     case T_SYMBOL: {
-      const name = getsym(a)
-      const fn = a.funcs.get(name)
-      if (fn) {
-        if (!funcGetArgs(a, s)) return false
-        s.bufStack[a.funcIdx] = s.buf
-        s.posStack[a.funcIdx] = s.pos
-        a.funcIdx++
-        s.buf = fn.body + '\0'
-        s.pos = 0
-        return true
+      const len = getsym(a)
+      const start = symStart
+      const buf = s.buf
+      if (a.funcs.size) {
+        const fn = a.funcs.get(buf.slice(start, start + len))
+        if (fn) {
+          if (!funcGetArgs(a, s)) return false
+          s.bufStack[a.funcIdx] = s.buf
+          s.posStack[a.funcIdx] = s.pos
+          a.funcIdx++
+          s.buf = fn.body + '\0'
+          s.pos = 0
+          return true
+        }
       }
-      const op = keywordOp(name)
+      const op = keywordAt(buf, start, len)
       if (op) {
         a.exprLablptr = null
         a.exprLablcnt = 0
         return pushOp(a, op)
       }
-      const sym = stlook(a, name, true)
+      const sym = stlookAt(a, buf, start, len, true)
       a.exprLablptr = sym
       if (sym === null) return false
       if (sym.type === UNDEF || sym.type === IFUNDEF) a.undef++
@@ -346,10 +350,14 @@ function pushVal(a: Asm, type: number): boolean {
   return true
 }
 
-/** getsym(): reads a symbol name (31 significant characters); A, X and Y are reserved. */
-function getsym(a: Asm): string {
+/** Start of the name read by getsym() (in the current expression buffer). */
+let symStart = 0
+
+/** getsym(): reads a symbol name (31 significant characters); A, X and Y are reserved (length 0). */
+function getsym(a: Asm): number {
   const s = st
   const start = s.pos
+  symStart = start
   for (;;) {
     const c = ch()
     if (isAlpha(c) || c === 95 || c === 46 || (isDigit(c) && s.pos > start)) s.pos++
@@ -360,10 +368,10 @@ function getsym(a: Asm): string {
     const c = s.buf.charCodeAt(start) | 32
     if (c === 97 || c === 120 || c === 121) {
       a.error('Symbol is reserved (A, X or Y)!')
-      return ''
+      return 0
     }
   }
-  return s.buf.slice(start, start + Math.min(len, SYMBOL_MAX))
+  return len > SYMBOL_MAX ? SYMBOL_MAX : len
 }
 
 function pushOp(a: Asm, op: number): boolean {

@@ -24,23 +24,35 @@ export function isSpace(c: number): boolean {
 
 /** Predefined function names (case-insensitive). Returns its operator code, or 0. */
 export function keywordOp(name: string): number {
-  if (name.length < 3 || name.length > 7) return 0
-  switch (name.toUpperCase()) {
-    case 'DEFINED':
-      return OP_DEFINED
-    case 'HIGH':
-      return OP_HIGH
-    case 'LOW':
-      return OP_LOW
-    case 'PAGE':
-      return OP_PAGE
-    case 'BANK':
-      return OP_BANK
-    case 'SIZEOF':
-      return OP_SIZEOF
+  return keywordAt(name, 0, name.length)
+}
+
+/** keywordOp() on `s[start, start+len)`. */
+export function keywordAt(s: string, start: number, len: number): number {
+  switch (len) {
+    case 3:
+      return sameWord(s, start, 'LOW') ? OP_LOW : 0
+    case 4:
+      if (sameWord(s, start, 'HIGH')) return OP_HIGH
+      if (sameWord(s, start, 'BANK')) return OP_BANK
+      return sameWord(s, start, 'PAGE') ? OP_PAGE : 0
+    case 6:
+      return sameWord(s, start, 'SIZEOF') ? OP_SIZEOF : 0
+    case 7:
+      return sameWord(s, start, 'DEFINED') ? OP_DEFINED : 0
     default:
       return 0
   }
+}
+
+/** Case-insensitive comparison with an upper-case word of the same length. */
+function sameWord(s: string, start: number, upper: string): boolean {
+  for (let i = 0; i < upper.length; i++) {
+    let c = s.charCodeAt(start + i)
+    if (c >= 97 && c <= 122) c -= 32
+    if (c !== upper.charCodeAt(i)) return false
+  }
+  return true
 }
 
 export const OP_DEFINED = 21
@@ -89,31 +101,34 @@ export function colsym(a: Asm): number {
 
 /** stlook(): finds a symbol; with `create` installs it as undefined. Locals live under their global label. */
 export function stlook(a: Asm, name: string, create: boolean): Sym | null {
-  let sym: Sym | null | undefined
-  let created = false
-  if (name.charCodeAt(0) === 46) {
-    const g = a.glabl
-    if (!g) {
+  return stlookAt(a, name, 0, name.length, create)
+}
+
+/** stlook() on the name `s[start, start+len)`, without allocating when the symbol exists. */
+export function stlookAt(
+  a: Asm,
+  s: string,
+  start: number,
+  len: number,
+  create: boolean,
+): Sym | null {
+  let owner: Sym | null = null
+  if (s.charCodeAt(start) === 46) {
+    owner = a.glabl
+    if (!owner) {
       a.error('Local symbol not allowed here!')
       return null
     }
-    sym = g.locals?.get(name)
-    if (!sym && create) {
-      sym = a.symbols.create(name, a.ifExpr ? IFUNDEF : UNDEF)
-      if (!g.locals) g.locals = new Map()
-      g.locals.set(name, sym)
-      created = true
-    }
-  } else {
-    sym = a.symbols.globals.get(name)
-    if (!sym && create) {
-      sym = a.symbols.create(name, a.ifExpr ? IFUNDEF : UNDEF)
-      a.symbols.globals.set(name, sym)
-      created = true
-    }
   }
-  if (!sym) return null
-  if (!created) sym.refcnt++
+  let sym = a.symbols.find(owner, s, start, len)
+  if (sym) {
+    sym.refcnt++
+    return sym
+  }
+  if (!create) return null
+  sym = a.symbols.create(s.slice(start, start + len), a.ifExpr ? IFUNDEF : UNDEF)
+  sym.owner = owner
+  a.symbols.add(sym)
   return sym
 }
 

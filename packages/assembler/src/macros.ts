@@ -39,6 +39,7 @@ export function doMacro(a: Asm): void {
     }
     const def: MacroDef = { name: lab.name, lines: [] }
     a.macros.set(lab.name, def)
+    a.macroKeys.add(lab.name.charCodeAt(0) * 64 + lab.name.length)
     a.defining = def
   }
   a.inMacro = true
@@ -66,6 +67,10 @@ export function macroLook(a: Asm, ip: number): { def: MacroDef; end: number } | 
     if (i - ip === 31) return null
     i++
   }
+  if (i === ip) return null
+  // cheap filter before allocating the name: first character and length of some macro
+  const key = ln.charCodeAt(ip) * 64 + (i - ip)
+  if (!a.macroKeys.has(key)) return null
   const def = a.macros.get(ln.slice(ip, i))
   return def ? { def, end: i } : null
 }

@@ -243,3 +243,49 @@ export function isMnemonic(name: string): boolean {
   const e = OP_TABLE.get(name.toUpperCase())
   return e !== undefined && e.kind === 'inst'
 }
+
+// ---- allocation-free look-up of an operation word in a line (hot path: every statement)
+
+const HASH_SIZE = 1024
+const hashKeys: string[] = []
+const hashEntries: OpEntry[] = []
+const hashIndex = new Int16Array(HASH_SIZE).fill(-1)
+
+function hashUpper(s: string, start: number, end: number): number {
+  let h = 0
+  for (let i = start; i < end; i++) {
+    let c = s.charCodeAt(i)
+    if (c >= 97 && c <= 122) c -= 32
+    h = (Math.imul(h, 31) + c) | 0
+  }
+  return (h ^ (h >>> 10)) & (HASH_SIZE - 1)
+}
+
+for (const [key, entry] of OP_TABLE) {
+  let slot = hashUpper(key, 0, key.length)
+  while (hashIndex[slot] !== -1) slot = (slot + 1) & (HASH_SIZE - 1)
+  hashIndex[slot] = hashKeys.length
+  hashKeys.push(key)
+  hashEntries.push(entry)
+}
+
+/** Looks up `s[start, end)` case-insensitively without allocating. */
+export function lookupOp(s: string, start: number, end: number): OpEntry | undefined {
+  const len = end - start
+  let slot = hashUpper(s, start, end)
+  for (;;) {
+    const idx = hashIndex[slot] ?? -1
+    if (idx < 0) return undefined
+    const key = hashKeys[idx] ?? ''
+    if (key.length === len) {
+      let i = 0
+      for (; i < len; i++) {
+        let c = s.charCodeAt(start + i)
+        if (c >= 97 && c <= 122) c -= 32
+        if (c !== key.charCodeAt(i)) break
+      }
+      if (i === len) return hashEntries[idx]
+    }
+    slot = (slot + 1) & (HASH_SIZE - 1)
+  }
+}

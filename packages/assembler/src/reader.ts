@@ -124,7 +124,7 @@ export function readline(a: Asm): number {
       if (closeInput(a) === -1) return -1
       continue
     }
-    a.ln = (f.src.lines[f.next++] ?? '') + '\0'
+    a.ln = f.src.lines[f.next++] ?? '\0'
     return 0
   }
 }
@@ -133,16 +133,17 @@ const ASM_EOF_LINE = ' '.repeat(MAX_LINE_TEXT) + '\0'
 
 function expandMacroLine(a: Asm, body: string): number {
   if (body.indexOf('\\') < 0) {
-    a.ln = body + '\0'
+    a.ln = body
     return 0
   }
   let out = ''
   let i = 0
   const args = a.marg[a.midx] ?? []
-  while (i < body.length) {
+  const bodyEnd = body.length - 1
+  while (i < bodyEnd) {
     const bs = body.indexOf('\\', i)
     if (bs < 0) {
-      out += body.slice(i)
+      out += body.slice(i, bodyEnd)
       break
     }
     out += body.slice(i, bs)

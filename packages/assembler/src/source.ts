@@ -10,14 +10,33 @@ export interface SourceFile {
   name: string
   /** The raw text, one char per byte (latin1). */
   text: string
-  /** Line texts after TAB expansion and truncation, without the line end. */
+  /** Line texts after TAB expansion and truncation, each followed by a NUL (the C string end). */
   lines: string[]
   /** Offset (chars = bytes) of the first character of each line in `text`. */
   starts: Int32Array
 }
 
+interface TextDecoderLike {
+  decode(b: Uint8Array): string
+}
+const DecoderCtor = (globalThis as { TextDecoder?: new (label: string) => TextDecoderLike })
+  .TextDecoder
+const latin1Decoder: TextDecoderLike | null = DecoderCtor ? new DecoderCtor('latin1') : null
+
 /** Decodes bytes as latin1 so that every byte maps to exactly one char code 0-255. */
 export function bytesToLatin1(bytes: Uint8Array): string {
+  if (bytes.length > 256 && latin1Decoder) {
+    // WHATWG 'latin1' is windows-1252, which differs from ISO-8859-1 only in 0x80-0x9F
+    let plain = true
+    for (let i = 0; i < bytes.length; i++) {
+      const b = bytes[i] ?? 0
+      if (b >= 0x80 && b < 0xa0) {
+        plain = false
+        break
+      }
+    }
+    if (plain) return latin1Decoder.decode(bytes)
+  }
   const CHUNK = 8192
   if (bytes.length <= CHUNK) return String.fromCharCode.apply(null, bytes as unknown as number[])
   const parts: string[] = []
@@ -59,34 +78,36 @@ export function splitSource(name: string, bytes: Uint8Array): SourceFile {
   const text = bytesToLatin1(bytes)
   const lines: string[] = []
   const starts: number[] = []
+  // Line ends become NULs (same length, so offsets hold): every line is then a slice of one flat
+  // string that already ends with the C string terminator, which keeps charCodeAt fast.
+  const nul = text.replace(/\r\n?|\n/g, (m) => (m.length === 2 ? '\0\n' : '\0'))
+  const hasTabs = text.indexOf('\t') >= 0
+  const hasNuls = text.indexOf('\0') >= 0
   const n = text.length
   let start = 0
-  let hasTab = false
-  let hasNul = false
-  let i = 0
-  while (i < n) {
-    const c = text.charCodeAt(i)
-    if (c === 10 || c === 13) {
-      starts.push(start)
-      const raw = text.slice(start, i)
-      lines.push(
-        hasTab || hasNul || raw.length > MAX_LINE_TEXT ? formatLine(raw, hasTab, hasNul) : raw,
-      )
-      i += c === 13 && text.charCodeAt(i + 1) === 10 ? 2 : 1
-      start = i
-      hasTab = false
-      hasNul = false
-      continue
-    }
-    if (c === 9) hasTab = true
-    else if (c === 0) hasNul = true
-    i++
-  }
-  if (start < n) {
+  while (start < n) {
+    let end = hasNuls ? lineEnd(text, start) : nul.indexOf('\0', start)
+    if (end < 0) end = n
     starts.push(start)
-    lines.push(formatLine(text.slice(start), hasTab, hasNul))
+    let line: string
+    if (end === n) line = nul.slice(start, end) + '\0'
+    else line = nul.slice(start, end + 1)
+    if ((hasTabs && line.indexOf('\t') >= 0) || hasNuls || line.length > MAX_LINE_TEXT + 1) {
+      const raw = text.slice(start, end)
+      line = formatLine(raw, raw.indexOf('\t') >= 0, raw.indexOf('\0') >= 0) + '\0'
+    }
+    lines.push(line)
+    start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1)
   }
   return { name, text, lines, starts: Int32Array.from(starts) }
+}
+
+function lineEnd(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 10 || c === 13) return i
+  }
+  return -1
 }
 
 /**

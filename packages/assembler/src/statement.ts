@@ -30,6 +30,7 @@ import {
   ABS_Y,
   IMM,
   OP_TABLE,
+  lookupOp,
   S_BSS,
   S_CODE,
   S_DATA,
@@ -71,7 +72,7 @@ function oplook(a: Asm, ctx: OpContext): OpEntry | -1 | -2 {
   if (dot >= 0 && ctx.opext !== 76 && ctx.opext !== 72) return -1
   const end = dot >= 0 ? dot : i
   if (end === start) return -2
-  const e = OP_TABLE.get(ln.slice(start, end).toUpperCase())
+  const e = lookupOp(ln, start, end)
   if (!e) return -1
   if (ctx.opext) {
     if (e.kind === 'dir') return -1
@@ -206,7 +207,7 @@ function captureMacroLine(a: Asm, ctx: OpContext): void {
       return
     }
   }
-  if (a.pass === 0 && a.defining) a.defining.lines.push(a.ln.slice(0, a.ln.indexOf('\0')))
+  if (a.pass === 0 && a.defining) a.defining.lines.push(a.ln.slice(0, a.ln.indexOf('\0') + 1))
 }
 
 /** Tracks .if/.else/.endif while inside a conditional; true when the line is fully handled. */

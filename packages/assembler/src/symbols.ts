@@ -27,8 +27,8 @@ export interface Sym {
   dataSize: number
   /** Creation order, used to reproduce NESASM's newest-first bucket order. */
   serial: number
-  /** Local symbols of a global label. */
-  locals: Map<string, Sym> | null
+  /** The global label a local symbol belongs to (null for globals). */
+  owner: Sym | null
 }
 
 /** NESASM's symbol hash: signed 32-bit, h += c; h = h*8 + (h >> 5) + c; bucket = h & 255. */
@@ -43,9 +43,61 @@ export function symHash(name: string): number {
   return h & 0xff
 }
 
+/** FNV-1a over `s[start, end)`, mixed with the owner's serial for local symbols. */
+function hashRange(s: string, start: number, end: number, ownerSerial: number): number {
+  let h = 0x811c9dc5 ^ Math.imul(ownerSerial + 1, 0x9e3779b1)
+  for (let i = start; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
+  return h
+}
+
+function sameName(name: string, s: string, start: number, len: number): boolean {
+  if (name.length !== len) return false
+  for (let i = 0; i < len; i++) if (name.charCodeAt(i) !== s.charCodeAt(start + i)) return false
+  return true
+}
+
 export class SymbolTable {
+  /** Global symbols in creation order (for the .fns file). */
   readonly globals = new Map<string, Sym>()
   private serial = 0
+  // open-addressing table over (owner, name), looked up straight from the line buffer
+  private slots: (Sym | null)[] = new Array<Sym | null>(4096).fill(null)
+  private mask = 4095
+  private count = 0
+
+  /** Finds the symbol named `s[start, start+len)` (owned by `owner` for locals) without allocating. */
+  find(owner: Sym | null, s: string, start: number, len: number): Sym | null {
+    const os = owner ? owner.serial : -1
+    let i = hashRange(s, start, start + len, os) & this.mask
+    for (;;) {
+      const e = this.slots[i]
+      if (!e) return null
+      if (e.owner === owner && sameName(e.name, s, start, len)) return e
+      i = (i + 1) & this.mask
+    }
+  }
+
+  /** Adds a new symbol (its name and owner must not be in the table yet). */
+  add(sym: Sym): void {
+    if ((this.count + 1) * 2 > this.slots.length) this.grow()
+    this.place(sym)
+    this.count++
+    if (!sym.owner) this.globals.set(sym.name, sym)
+  }
+
+  private place(sym: Sym): void {
+    const os = sym.owner ? sym.owner.serial : -1
+    let i = hashRange(sym.name, 0, sym.name.length, os) & this.mask
+    while (this.slots[i]) i = (i + 1) & this.mask
+    this.slots[i] = sym
+  }
+
+  private grow(): void {
+    const old = this.slots
+    this.slots = new Array<Sym | null>(old.length * 2).fill(null)
+    this.mask = this.slots.length - 1
+    for (const e of old) if (e) this.place(e)
+  }
 
   create(name: string, type: number): Sym {
     return {
@@ -59,7 +111,7 @@ export class SymbolTable {
       dataType: -1,
       dataSize: 0,
       serial: this.serial++,
-      locals: null,
+      owner: null,
     }
   }
 

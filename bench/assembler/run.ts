@@ -1,0 +1,71 @@
+// Assembler benchmark (a plain script, not part of `npm test`): prints medians for
+//  1. in-process lines/s on a large generated project (64 banks, ~100k lines, macros, includes),
+//  2. whole-process CLI time on the same project,
+//  3. warm in-process time for a 500-line program.
+// Run: npx tsx bench/assembler/run.ts
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { performance } from 'node:perf_hooks'
+import { assemble } from '../../packages/assembler/src/index'
+import { largeProject, smallProgram } from './generate'
+
+const enc = new TextEncoder()
+const toBytes = (files: Record<string, string>): Record<string, Uint8Array> =>
+  Object.fromEntries(Object.entries(files).map(([k, v]) => [k, enc.encode(v)]))
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)] ?? 0
+}
+
+function timeIt(fn: () => void, runs: number): number {
+  const t: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now()
+    fn()
+    t.push(performance.now() - t0)
+  }
+  return median(t)
+}
+
+const big = largeProject()
+const bigFiles = toBytes(big.files)
+const first = assemble({ files: bigFiles, main: big.main })
+if (!first.ok) {
+  console.error(first.diagnostics.slice(0, 5))
+  throw new Error('generated project did not assemble')
+}
+console.log(
+  `large project: ${big.lines} source lines, ${Object.keys(big.files).length} files, ROM ${first.rom.length} bytes`,
+)
+for (let i = 0; i < 3; i++) assemble({ files: bigFiles, main: big.main })
+const bigMs = timeIt(() => assemble({ files: bigFiles, main: big.main }), 9)
+console.log(
+  `in-process: median ${bigMs.toFixed(1)} ms = ${Math.round(big.lines / (bigMs / 1000)).toLocaleString('en-US')} lines/s (target >= 1,000,000)`,
+)
+
+const dir = mkdtempSync(join(tmpdir(), 'nesasm-bench-'))
+try {
+  for (const [k, v] of Object.entries(big.files)) writeFileSync(join(dir, k), v)
+  const here = dirname(fileURLToPath(import.meta.url))
+  const cli = join(here, '..', '..', 'packages', 'assembler', 'bin', 'nesasm-ts.js')
+  const cliMs = timeIt(() => execFileSync(process.execPath, [cli, 'main.asm'], { cwd: dir }), 5)
+  console.log(
+    `CLI whole process (node ${cli.split('/').slice(-3).join('/')}): median ${cliMs.toFixed(0)} ms`,
+  )
+} finally {
+  rmSync(dir, { recursive: true, force: true })
+}
+
+const small = smallProgram()
+const smallFiles = toBytes(small.files)
+const s0 = assemble({ files: smallFiles, main: small.main })
+if (!s0.ok) throw new Error('small program did not assemble')
+for (let i = 0; i < 200; i++) assemble({ files: smallFiles, main: small.main })
+const smallMs = timeIt(() => assemble({ files: smallFiles, main: small.main }), 301)
+console.log(
+  `500-line program (${small.lines} lines) warm: median ${smallMs.toFixed(3)} ms (target < 2 ms)`,
+)

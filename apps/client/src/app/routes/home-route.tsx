@@ -1,6 +1,8 @@
 // The / screen: the player console, the library panels, how-to-play and the legal notice. Library → player
 // hand-off: the library calls onLoadRom(file) and the player takes the file as its cartridge and starts it.
 import { useCallback, useRef } from 'react'
+import { RomLibrary } from '../../features/library/components/rom-library'
+import { UploadPanel } from '../../features/library/components/upload-panel'
 import { HowToPlay, LegalNotice } from '../../features/player/components/how-to-play'
 import { Player } from '../../features/player/player'
 import type { PlayerHandle } from '../../features/player/player'
@@ -15,17 +17,11 @@ export function HomeRoute() {
         <Player ref={player} />
       </div>
       <aside className="home__side">
-        {/* LIBRARY PANELS (engineer B): <UploadPanel /> and <RomLibrary onLoadRom={onLoadRom} /> go here. */}
-        <LibraryPlaceholder onLoadRom={onLoadRom} />
+        <UploadPanel />
+        <RomLibrary onLoadRom={onLoadRom} />
         <HowToPlay />
       </aside>
       <LegalNotice />
     </main>
   )
-}
-
-// Keeps onLoadRom in use until the library panels land; remove together with the placeholder.
-function LibraryPlaceholder({ onLoadRom }: { onLoadRom: (file: File) => void }) {
-  void onLoadRom
-  return null
 }

@@ -1,0 +1,16 @@
+// GET /api/roms/:id: the ROM's bytes, wrapped as a File named after the entry's fileName.
+import { useMutation } from '@tanstack/react-query'
+import type { RomEntry } from '@nes-studio/shared'
+import { apiRequest } from '../../../lib/api-client'
+import { ROMS_QUERY_KEY } from './roms-query-key'
+
+export async function getRomFile(rom: Pick<RomEntry, 'id' | 'fileName'>): Promise<File> {
+  const res = await apiRequest('GET', `${ROMS_QUERY_KEY[0]}/${encodeURIComponent(rom.id)}`)
+  const bytes = await res.arrayBuffer()
+  return new File([bytes], rom.fileName, { type: 'application/octet-stream' })
+}
+
+/** A mutation rather than a query: loading is a one-off action, and the bytes go to the player, not a cache. */
+export function useRomFile() {
+  return useMutation({ mutationFn: getRomFile })
+}

@@ -1,0 +1,54 @@
+// One library entry: title, size, mapper, and its load and delete controls.
+import type { RomEntry } from '@nes-studio/shared'
+import { formatFileSize } from '../../../lib/format-size'
+
+interface RomListItemProps {
+  rom: RomEntry
+  isLoading: boolean
+  isDeleting: boolean
+  onLoad: (rom: RomEntry) => void
+  onDelete: (rom: RomEntry) => void
+}
+
+export function mapperLabel(rom: Pick<RomEntry, 'mapper' | 'mapperName'>): string {
+  return rom.mapperName ? `Mapper ${rom.mapper} · ${rom.mapperName}` : `Mapper ${rom.mapper}`
+}
+
+export function RomListItem({ rom, isLoading, isDeleting, onLoad, onDelete }: RomListItemProps) {
+  return (
+    <li className="rom-item" data-testid="rom-item" data-rom-id={rom.id}>
+      <div className="rom-item__info">
+        <span className="rom-item__title" title={rom.fileName}>
+          {rom.title}
+        </span>
+        <span className="rom-item__meta">
+          <span data-testid="rom-size">{formatFileSize(rom.fileSize)}</span>
+          <span aria-hidden="true"> · </span>
+          <span data-testid="rom-mapper">{mapperLabel(rom)}</span>
+        </span>
+      </div>
+      <div className="rom-item__actions">
+        <button
+          type="button"
+          className="btn btn--primary rom-item__btn"
+          aria-label={`Load ${rom.title}`}
+          title="Load into the player"
+          disabled={isLoading || isDeleting}
+          onClick={() => onLoad(rom)}
+        >
+          {isLoading ? '...' : '▶'}
+        </button>
+        <button
+          type="button"
+          className="btn rom-item__btn"
+          aria-label={`Delete ${rom.title}`}
+          title="Delete from the library"
+          disabled={isDeleting}
+          onClick={() => onDelete(rom)}
+        >
+          {isDeleting ? '...' : '✕'}
+        </button>
+      </div>
+    </li>
+  )
+}

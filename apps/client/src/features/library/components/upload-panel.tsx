@@ -1,0 +1,149 @@
+// 'Upload ROM' panel: pick a .nes file (click or drop), edit its title, upload with a progress bar.
+import { useRef, useState } from 'react'
+import type { DragEvent, FormEvent } from 'react'
+import { toast } from '../../../components/ui/use-toast'
+import { formatFileSize } from '../../../lib/format-size'
+import { serverMessage } from '../api/server-message'
+import { useUploadRom } from '../api/upload-rom'
+import type { UploadProgress } from '../api/upload-rom'
+import {
+  INVALID_FILE_TOAST,
+  NO_FILE_TOAST,
+  UPLOAD_FAILED_DEFAULT,
+  UPLOAD_FAILED_TITLE,
+  isNesFileName,
+  percentSent,
+  titleFromFileName,
+} from './upload-rules'
+import '../library.css'
+
+export function UploadPanel() {
+  const input = useRef<HTMLInputElement>(null)
+  const [file, setFile] = useState<File | null>(null)
+  const [title, setTitle] = useState('')
+  const [isDragging, setIsDragging] = useState(false)
+  const [progress, setProgress] = useState<UploadProgress | null>(null)
+  const upload = useUploadRom()
+
+  const pick = (chosen: File | undefined) => {
+    if (!chosen) return
+    if (!isNesFileName(chosen.name)) {
+      toast({ ...INVALID_FILE_TOAST, variant: 'destructive' })
+      return
+    }
+    setFile(chosen)
+    setTitle(titleFromFileName(chosen.name))
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!file) {
+      toast({ ...NO_FILE_TOAST, variant: 'destructive' })
+      return
+    }
+    setProgress({ sent: 0, total: file.size })
+    upload.mutate(
+      { file, title: title.trim() || titleFromFileName(file.name), onProgress: setProgress },
+      {
+        onSuccess: (rom) => {
+          toast({
+            title: 'Upload Successful',
+            description: `${rom.title} has been added to the library.`,
+          })
+          setFile(null)
+          setTitle('')
+        },
+        onError: (error) =>
+          toast({
+            title: UPLOAD_FAILED_TITLE,
+            description: serverMessage(error) ?? UPLOAD_FAILED_DEFAULT,
+            variant: 'destructive',
+          }),
+        onSettled: () => setProgress(null),
+      },
+    )
+  }
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault()
+    setIsDragging(false)
+    pick(event.dataTransfer.files[0])
+  }
+
+  return (
+    <section className="panel library-upload" aria-labelledby="upload-rom-title">
+      <h2 id="upload-rom-title" className="panel__title">
+        Upload ROM
+      </h2>
+      <input
+        ref={input}
+        type="file"
+        accept=".nes"
+        className="visually-hidden"
+        data-testid="upload-input"
+        tabIndex={-1}
+        onChange={(event) => {
+          pick(event.target.files?.[0])
+          event.target.value = ''
+        }}
+      />
+      <button
+        type="button"
+        className={`library-drop${isDragging ? ' library-drop--active' : ''}`}
+        data-testid="upload-drop"
+        onClick={() => input.current?.click()}
+        onDragOver={(event) => {
+          event.preventDefault()
+          event.dataTransfer.dropEffect = 'copy'
+          setIsDragging(true)
+        }}
+        onDragLeave={() => setIsDragging(false)}
+        onDrop={onDrop}
+        disabled={upload.isPending}
+      >
+        <span className="library-drop__main">
+          {file ? file.name : 'Drop your NES ROM here or click to browse'}
+        </span>
+        <span className="library-drop__hint">
+          {file ? formatFileSize(file.size) : 'Only .NES files are accepted'}
+        </span>
+      </button>
+      {file ? (
+        <form className="library-upload__form" onSubmit={submit}>
+          <label className="library-upload__label" htmlFor="library-rom-title">
+            ROM Title
+          </label>
+          <input
+            id="library-rom-title"
+            className="library-input"
+            value={title}
+            maxLength={100}
+            disabled={upload.isPending}
+            onChange={(event) => setTitle(event.target.value)}
+          />
+          {progress ? <UploadProgressBar progress={progress} /> : null}
+          <button type="submit" className="btn btn--primary" disabled={upload.isPending}>
+            {upload.isPending ? 'Uploading...' : 'Upload ROM'}
+          </button>
+        </form>
+      ) : null}
+    </section>
+  )
+}
+
+function UploadProgressBar({ progress }: { progress: UploadProgress }) {
+  const percent = percentSent(progress.sent, progress.total)
+  return (
+    <div className="library-progress">
+      <progress
+        className="library-progress__bar"
+        max={progress.total || 1}
+        value={progress.sent}
+        aria-label="Upload progress"
+      />
+      <span className="library-progress__text">
+        {formatFileSize(progress.sent)} / {formatFileSize(progress.total)} ({percent}%)
+      </span>
+    </div>
+  )
+}

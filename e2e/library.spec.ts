@@ -1,0 +1,237 @@
+// ROM library panels against the real server (own instance, empty DATA_DIR) and the real emulator.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from './support/browser'
+import type { OpenedPage } from './support/browser'
+import { waitForFrameColor } from './support/frames'
+import { startServer } from './support/global-setup'
+import type { StartedServer } from './support/global-setup'
+import { NES_COLOR } from './support/nes-colors'
+import { waitForGame } from './support/player-page'
+import { buildSolidColorRom } from './support/roms'
+
+let server: StartedServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const nesFile = (name: string, bytes: Uint8Array) => ({
+  name,
+  mimeType: 'application/octet-stream',
+  buffer: Buffer.from(bytes),
+})
+
+async function openHome(): Promise<OpenedPage> {
+  const opened = await openPage(browser)
+  await opened.page.goto(`${server.baseUrl}/`)
+  await opened.page.getByRole('heading', { name: 'ROM Library' }).waitFor()
+  return opened
+}
+
+/**
+ * Waits for a toast with this title whose description matches (a string must match whole). A new
+ * toast replaces the previous one, so waiting on the content avoids reading a stale toast.
+ */
+async function expectToast(page: Page, title: string, description: string | RegExp) {
+  const matches = (text: string) =>
+    typeof description === 'string' ? text === description : description.test(text)
+  const deadline = Date.now() + 15_000
+  let shown: { title: string; description: string }[] = []
+  while (Date.now() < deadline) {
+    shown = await page.locator('.toast').evaluateAll((toasts) =>
+      toasts.map((t) => ({
+        title: t.querySelector('.toast__title')?.textContent ?? '',
+        description: t.querySelector('.toast__description')?.textContent ?? '',
+      })),
+    )
+    if (shown.some((t) => t.title === title && matches(t.description))) return
+    await page.waitForTimeout(50)
+  }
+  throw new Error(
+    `No toast "${title}" matching ${String(description)}; shown: ${JSON.stringify(shown)}`,
+  )
+}
+
+async function chooseForUpload(page: Page, name: string, bytes: Uint8Array) {
+  await page.getByTestId('upload-input').setInputFiles(nesFile(name, bytes))
+}
+
+async function uploadThroughPanel(page: Page, name: string, bytes: Uint8Array, title?: string) {
+  await chooseForUpload(page, name, bytes)
+  if (title !== undefined) await page.getByLabel('ROM Title').fill(title)
+  await page.getByRole('button', { name: 'Upload ROM' }).click()
+}
+
+const libraryItem = (page: Page, title: string) =>
+  page.getByTestId('rom-item').filter({ has: page.locator('.rom-item__title', { hasText: title }) })
+
+describe('ROM library', () => {
+  it('uploads, lists, loads into the player and deletes a ROM', async () => {
+    const { page, network, close } = await openHome()
+    try {
+      await page.getByText('No ROMs available in library').waitFor()
+      await page.getByText('Upload a ROM file to get started').waitFor()
+      await page.getByText('Drop your NES ROM here or click to browse').waitFor()
+      await page.getByText('Only .NES files are accepted').waitFor()
+
+      const rom = buildSolidColorRom(NES_COLOR.green)
+      await chooseForUpload(page, 'green-screen.nes', rom)
+      expect(await page.getByLabel('ROM Title').inputValue()).toBe('green-screen')
+      await page.getByLabel('ROM Title').fill('  Green Screen  ')
+      await page.getByRole('button', { name: 'Upload ROM' }).click()
+      await expectToast(page, 'Upload Successful', 'Green Screen has been added to the library.')
+
+      const item = libraryItem(page, 'Green Screen')
+      await item.waitFor()
+      expect(await item.getByTestId('rom-size').textContent()).toBe('24.0 KB') // 24,592 bytes
+      expect(await item.getByTestId('rom-mapper').textContent()).toBe('Mapper 0 · NROM')
+      expect(await page.getByLabel('ROM Title').count()).toBe(0) // the form resets after an upload
+
+      await page.getByRole('button', { name: 'Load Green Screen' }).click()
+      await expectToast(page, 'ROM Loaded', 'green-screen.nes has been loaded successfully.')
+      await waitForGame(page)
+      expect(await page.getByTestId('cartridge-name').textContent()).toContain('green-screen.nes')
+      const frame = await waitForFrameColor(page, 'green', 20_000)
+      expect(frame).toMatchObject({ name: 'green', uniform: true })
+
+      await page.getByRole('button', { name: 'Delete Green Screen' }).click()
+      await expectToast(page, 'ROM Deleted', 'The ROM file has been removed from the library.')
+      await item.waitFor({ state: 'detached' })
+      await page.getByText('No ROMs available in library').waitFor()
+
+      // After a reload the server agrees.
+      await page.reload()
+      await page.getByText('No ROMs available in library').waitFor()
+      expect(network.foreignRequests(server.baseUrl)).toEqual([])
+      expect(network.cspViolations).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  it('falls back to the file name for an empty title and lists newest first', async () => {
+    const { page, close } = await openHome()
+    try {
+      await uploadThroughPanel(page, 'Blue.NES', buildSolidColorRom(0x12), '   ')
+      await expectToast(page, 'Upload Successful', 'Blue has been added to the library.')
+      await libraryItem(page, 'Blue').waitFor()
+      await uploadThroughPanel(page, 'red.nes', buildSolidColorRom(0x16))
+      await libraryItem(page, 'red').waitFor()
+      const titles = await page.locator('.rom-item__title').allTextContents()
+      expect(titles.indexOf('red')).toBeLessThan(titles.indexOf('Blue'))
+    } finally {
+      await close()
+    }
+  })
+
+  it('shows the right toast for bad files', async () => {
+    const { page, close } = await openHome()
+    try {
+      await chooseForUpload(page, 'notes.txt', new Uint8Array(2048))
+      await expectToast(page, 'Invalid File', 'Please upload a .NES ROM file.')
+      expect(await page.getByLabel('ROM Title').count()).toBe(0)
+
+      await uploadThroughPanel(page, 'garbage.nes', new Uint8Array(4096).fill(0x42))
+      await expectToast(page, 'Upload Failed', /not an iNES ROM image/)
+
+      await uploadThroughPanel(page, 'tiny.nes', buildSolidColorRom(0x2c).subarray(0, 600))
+      await expectToast(page, 'Upload Failed', /at least 1024/)
+
+      const truncated = buildSolidColorRom(0x18).subarray(0, 20_000)
+      await uploadThroughPanel(page, 'truncated.nes', truncated)
+      await expectToast(page, 'Upload Failed', /truncated/)
+
+      const yellow = buildSolidColorRom(0x28)
+      await uploadThroughPanel(page, 'yellow.nes', yellow, 'Yellow Original')
+      await expectToast(page, 'Upload Successful', /./)
+      await uploadThroughPanel(page, 'yellow-copy.nes', yellow, 'Copy')
+      await expectToast(
+        page,
+        'Upload Failed',
+        'This ROM is already in the library as "Yellow Original".',
+      )
+
+      const huge = new Uint8Array(9 * 1024 * 1024)
+      huge.set([0x4e, 0x45, 0x53, 0x1a, 1, 1])
+      await uploadThroughPanel(page, 'huge.nes', huge)
+      await expectToast(page, 'Upload Failed', /8 MiB limit/)
+    } finally {
+      await close()
+    }
+  })
+
+  it('shows the error catalogue toasts when the server fails', async () => {
+    const { page, close } = await openHome()
+    try {
+      await uploadThroughPanel(page, 'orange.nes', buildSolidColorRom(0x27), 'Orange')
+      await libraryItem(page, 'Orange').waitFor()
+
+      await page.route('**/api/roms/*', (route) => route.fulfill({ status: 500, body: 'boom' }))
+      await page.getByRole('button', { name: 'Load Orange' }).click()
+      await expectToast(page, 'Error', 'Failed to load ROM. Please try again.')
+      await page.getByRole('button', { name: 'Delete Orange' }).click()
+      await expectToast(page, 'Error', 'Failed to delete ROM. Please try again.')
+      await libraryItem(page, 'Orange').waitFor()
+
+      await page.route('**/api/roms', (route) => route.fulfill({ status: 503, body: 'down' }))
+      await page.getByRole('button', { name: 'Refresh' }).click()
+      await expectToast(page, 'Error', 'Failed to load ROM library. Please try again.')
+
+      await page.unrouteAll()
+      await page.route('**/api/roms', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({ status: 500, body: '{"error":{"code":"InternalError","message":"x"}}' })
+          : route.continue(),
+      )
+      await uploadThroughPanel(page, 'white.nes', buildSolidColorRom(0x30))
+      await expectToast(page, 'Upload Failed', 'An error occurred while uploading the ROM file.')
+    } finally {
+      await close()
+    }
+  })
+
+  it('shows Loading ROMs... and an upload progress bar on a slow connection', async () => {
+    const { page, context, close } = await openHome()
+    try {
+      let release: () => void = () => undefined
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route('**/api/roms', async (route) => {
+        if (route.request().method() === 'GET') await held
+        await route.continue()
+      })
+      await page.reload()
+      await page.getByText('Loading ROMs...').waitFor()
+      release()
+      await page.getByRole('heading', { name: 'ROM Library' }).waitFor()
+      await page.unrouteAll()
+
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Network.enable')
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 20,
+        downloadThroughput: -1,
+        uploadThroughput: 256 * 1024,
+      })
+      const big = buildSolidColorRom(0x14)
+      const padded = new Uint8Array(big.length + 1024 * 1024)
+      padded.set(big)
+      await uploadThroughPanel(page, 'purple.nes', padded, 'Purple')
+      await page.getByRole('button', { name: 'Uploading...' }).waitFor()
+      const progress = page.getByLabel('Upload progress')
+      await progress.waitFor()
+      expect(Number(await progress.getAttribute('max'))).toBeGreaterThan(padded.length)
+      await expectToast(page, 'Upload Successful', 'Purple has been added to the library.')
+      await progress.waitFor({ state: 'detached' })
+    } finally {
+      await close()
+    }
+  })
+})

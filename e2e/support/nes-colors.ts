@@ -1,5 +1,6 @@
-// NES palette indices the test ROMs use, with approximate RGB values of the 2C02 palette. Tests match a
-// frame's colour to the nearest of these, so an emulator palette that differs a little still passes.
+// NES palette indices the test ROMs use, with approximate RGB values of the 2C02 palette (close to the
+// FCEUX/fceumm default palette). Tests match a frame's colour to the nearest of these, so a palette that
+// differs a little still passes; the colours are chosen far apart from each other.
 
 export type NesButtonName = 'a' | 'b' | 'select' | 'start' | 'up' | 'down' | 'left' | 'right'
 
@@ -24,7 +25,7 @@ export const NES_COLOR = {
   green: 0x1a,
   teal: 0x1c,
   orange: 0x27,
-  yellow: 0x28,
+  sky: 0x21,
   white: 0x30,
 } as const
 
@@ -32,16 +33,16 @@ export type NesColorName = keyof typeof NES_COLOR
 
 /** Approximate sRGB of each colour above (2C02, as most emulator palettes render it). */
 export const NES_RGB: Readonly<Record<NesColorName, readonly [number, number, number]>> = {
-  grey: [102, 102, 102],
-  blue: [21, 95, 218],
-  purple: [140, 38, 201],
-  red: [181, 49, 32],
-  olive: [132, 91, 0],
-  green: [54, 124, 0],
-  teal: [0, 119, 120],
-  orange: [250, 144, 32],
-  yellow: [191, 191, 0],
-  white: [255, 254, 255],
+  grey: [116, 116, 116],
+  blue: [36, 56, 236],
+  purple: [188, 0, 188],
+  red: [220, 40, 0],
+  olive: [136, 112, 0],
+  green: [0, 168, 0],
+  teal: [0, 128, 136],
+  orange: [252, 152, 56],
+  sky: [60, 188, 252],
+  white: [252, 252, 252],
 }
 
 /** The colour each button switches the button ROM to (all distinct, none equal to the start colour). */
@@ -52,7 +53,7 @@ export const BUTTON_COLOR_NAMES: Readonly<Record<NesButtonName, NesColorName>> =
   start: 'orange',
   up: 'green',
   down: 'teal',
-  left: 'yellow',
+  left: 'sky',
   right: 'white',
 }
 

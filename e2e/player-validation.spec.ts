@@ -1,0 +1,85 @@
+// The player's file checks and error state, and the not-found screen.
+import type { Browser } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, openPage } from './support/browser'
+import type { OpenedPage } from './support/browser'
+import { chooseRom, isShown } from './support/player-page'
+import { buildSolidColorRom } from './support/roms'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+let opened: OpenedPage | undefined
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  if (opened) {
+    expect(opened.network.foreignRequests(baseUrl)).toEqual([])
+    expect(opened.network.cspViolations).toEqual([])
+    await opened.close()
+    opened = undefined
+  }
+})
+
+async function openPlayer() {
+  opened = await openPage(browser)
+  await opened.page.goto(`${baseUrl}/`)
+  return opened.page
+}
+
+describe('player validation', () => {
+  it('rejects a file whose name does not end in .nes', async () => {
+    const page = await openPlayer()
+    await chooseRom(page, 'game.txt', buildSolidColorRom(0x16))
+    const alert = page.getByRole('alert')
+    expect(await alert.textContent()).toContain(
+      'Invalid file format. Please upload a .NES ROM file.',
+    )
+    expect(await isShown(page.getByText('INSERT CARTRIDGE'))).toBe(true)
+  })
+
+  it('accepts .NES in capitals', async () => {
+    const page = await openPlayer()
+    await chooseRom(page, 'LOUD.NES', buildSolidColorRom(0x16))
+    expect(await isShown(page.getByText('CARTRIDGE READY'))).toBe(true)
+  })
+
+  it('refuses to start a file under 1024 bytes, and Try Again keeps the file', async () => {
+    const page = await openPlayer()
+    await chooseRom(page, 'tiny.nes', buildSolidColorRom(0x16).slice(0, 1023))
+    await page.getByRole('button', { name: 'PRESS START' }).click()
+    const message = page.getByTestId('slot-error')
+    expect(await message.textContent()).toBe(
+      'Invalid NES ROM file. Please upload a valid .nes file.',
+    )
+    expect(await isShown(page.getByText('ERROR', { exact: true }).first())).toBe(true)
+    expect(await page.getByTestId('light-error').getAttribute('data-on')).toBe('true')
+
+    await page.getByRole('button', { name: 'Try Again' }).first().click()
+    expect(await isShown(page.getByText('CARTRIDGE READY'))).toBe(true)
+    expect(await page.getByTestId('cartridge-name').textContent()).toContain('tiny.nes')
+    expect(await page.getByTestId('light-error').getAttribute('data-on')).toBe('false')
+  })
+
+  it('refuses to start a file without the iNES header', async () => {
+    const page = await openPlayer()
+    const notInes = buildSolidColorRom(0x16)
+    notInes.set([0x50, 0x4b, 0x03, 0x04], 0) // a zip signature instead of "NES\x1A"
+    await chooseRom(page, 'fake.nes', notInes)
+    await page.getByRole('button', { name: 'PRESS START' }).click()
+    expect(await page.getByTestId('slot-error').textContent()).toContain('iNES header')
+  })
+
+  it('shows the not-found screen for an unknown path', async () => {
+    opened = await openPage(browser)
+    await opened.page.goto(`${baseUrl}/no/such/page`)
+    const heading = opened.page.getByRole('heading', { name: '404 Page Not Found' })
+    expect(await isShown(heading)).toBe(true)
+    const text = opened.page.getByText('Did you forget to add the page to the router?')
+    expect(await isShown(text)).toBe(true)
+  })
+})

@@ -1,0 +1,177 @@
+// The player page against the real server, EmulatorJS and fceumm, with ROMs built in code. Colours are
+// read from the emulator's raw frame (its screenshot), not from the scaled canvas.
+import type { Browser } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, openPage } from './support/browser'
+import type { OpenedPage } from './support/browser'
+import { waitForFrameColor } from './support/frames'
+import { BUTTON_COLOR_NAMES, NES_COLOR } from './support/nes-colors'
+import type { NesButtonName } from './support/nes-colors'
+import {
+  blurActiveElement,
+  chooseRom,
+  dropRom,
+  gameIframeCount,
+  highlightedButtons,
+  isHidden,
+  isShown,
+  recordPressedHighlights,
+  waitForGame,
+} from './support/player-page'
+import { buildButtonColorRom, buildSolidColorRom } from './support/roms'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+let opened: OpenedPage | undefined
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  if (opened) {
+    // Whatever the test did, nothing may have left our origin.
+    expect(opened.network.foreignRequests(baseUrl)).toEqual([])
+    expect(opened.network.cspViolations).toEqual([])
+    expect(opened.network.pageErrors).toEqual([])
+    await opened.close()
+    opened = undefined
+  }
+})
+
+async function openPlayer(width = 1280) {
+  opened = await openPage(browser, { width })
+  await opened.page.goto(`${baseUrl}/`)
+  return opened.page
+}
+
+const ON_SCREEN_LABEL: Record<NesButtonName, string> = {
+  up: 'Up',
+  down: 'Down',
+  left: 'Left',
+  right: 'Right',
+  a: 'A',
+  b: 'B',
+  select: 'Select',
+  start: 'Start',
+}
+
+const KEY_FOR: Record<NesButtonName, string> = {
+  up: 'ArrowUp',
+  down: 'ArrowDown',
+  left: 'ArrowLeft',
+  right: 'ArrowRight',
+  a: 'x',
+  b: 'z',
+  select: 'Shift',
+  start: 'Enter',
+}
+
+const BUTTON_SEQUENCE: NesButtonName[] = [
+  'a',
+  'b',
+  'select',
+  'start',
+  'up',
+  'down',
+  'left',
+  'right',
+]
+
+describe('player', () => {
+  it('shows the empty slot, then CARTRIDGE READY, and PRESS START shows the game colour', async () => {
+    const page = await openPlayer()
+    expect(await isShown(page.getByText('INSERT CARTRIDGE'))).toBe(true)
+    expect(await isShown(page.getByText('.NES files only'))).toBe(true)
+    expect(await isShown(page.getByText('DRAG & DROP OR CLICK'))).toBe(true)
+    expect(await isHidden(page.getByTestId('game-display'))).toBe(true)
+
+    await chooseRom(page, 'red.nes', buildSolidColorRom(NES_COLOR.red))
+    expect(await isShown(page.getByText('CARTRIDGE READY'))).toBe(true)
+    expect(await page.getByTestId('cartridge-name').textContent()).toContain('red.nes')
+
+    await page.getByRole('button', { name: 'PRESS START' }).click()
+    await waitForGame(page)
+    const color = await waitForFrameColor(page, 'red')
+    expect(color).toMatchObject({ name: 'red', uniform: true })
+    expect(
+      await page.getByTestId('game-display').evaluate((e) => getComputedStyle(e).display),
+    ).toBe('flex')
+    expect(await isShown(page.getByRole('button', { name: 'EJECT' }))).toBe(true)
+    await expect
+      .poll(() => page.getByTestId('fps').textContent(), { timeout: 5000 })
+      .toMatch(/FPS [1-9]\d*/)
+    expect(await page.getByTestId('light-loading').getAttribute('data-on')).toBe('false')
+    expect(await page.getByTestId('light-error').getAttribute('data-on')).toBe('false')
+  })
+
+  it('changes the colour with each on-screen button and each key', async () => {
+    const page = await openPlayer()
+    await chooseRom(page, 'buttons.nes', buildButtonColorRom(NES_COLOR.grey))
+    await page.getByRole('button', { name: 'PRESS START' }).click()
+    await waitForGame(page)
+    expect((await waitForFrameColor(page, 'grey')).name).toBe('grey')
+
+    await recordPressedHighlights(page)
+    for (const button of BUTTON_SEQUENCE) {
+      const control = page.getByRole('button', { name: `${ON_SCREEN_LABEL[button]} (` })
+      await control.click()
+      const color = await waitForFrameColor(page, BUTTON_COLOR_NAMES[button])
+      expect({ button, ...color }).toMatchObject({ button, name: BUTTON_COLOR_NAMES[button] })
+    }
+
+    // Every click lit its button (the highlight lasts 150 ms, so it is recorded, not sampled).
+    expect(await highlightedButtons(page)).toEqual(expect.arrayContaining(BUTTON_SEQUENCE))
+
+    await blurActiveElement(page)
+    for (const button of BUTTON_SEQUENCE) {
+      await page.keyboard.down(KEY_FOR[button])
+      const color = await waitForFrameColor(page, BUTTON_COLOR_NAMES[button])
+      await page.keyboard.up(KEY_FOR[button])
+      expect({ key: KEY_FOR[button], ...color }).toMatchObject({ name: BUTTON_COLOR_NAMES[button] })
+    }
+  })
+
+  it('EJECT hides the screen and a second game starts in the same page', async () => {
+    const page = await openPlayer()
+    await chooseRom(page, 'red.nes', buildSolidColorRom(NES_COLOR.red))
+    await page.getByRole('button', { name: 'PRESS START' }).click()
+    await waitForGame(page)
+    expect((await waitForFrameColor(page, 'red')).name).toBe('red')
+
+    await page.getByRole('button', { name: 'EJECT' }).click()
+    expect(await isHidden(page.getByTestId('game-display'))).toBe(true)
+    expect(await isShown(page.getByText('INSERT CARTRIDGE'))).toBe(true)
+    expect(await page.evaluate(() => window.gameInstance === undefined)).toBe(true)
+    expect(await gameIframeCount(page)).toBe(0)
+
+    await chooseRom(page, 'green.nes', buildSolidColorRom(NES_COLOR.green))
+    await page.getByRole('button', { name: 'PRESS START' }).click()
+    await waitForGame(page)
+    expect((await waitForFrameColor(page, 'green')).name).toBe('green')
+    expect(await gameIframeCount(page)).toBe(1)
+  })
+
+  it('starts a dropped file by itself', async () => {
+    const page = await openPlayer()
+    await dropRom(page, 'dropped.nes', buildSolidColorRom(NES_COLOR.blue))
+    expect(await isShown(page.getByText('CARTRIDGE READY'))).toBe(true)
+    await waitForGame(page)
+    expect((await waitForFrameColor(page, 'blue')).name).toBe('blue')
+  })
+
+  it('leaving the page stops the game', async () => {
+    const page = await openPlayer()
+    await chooseRom(page, 'red.nes', buildSolidColorRom(NES_COLOR.red))
+    await page.getByRole('button', { name: 'PRESS START' }).click()
+    await waitForGame(page)
+    await page.getByRole('link', { name: 'STUDIO', exact: true }).click()
+    await page.waitForURL(`${baseUrl}/editor`)
+    await page.waitForFunction(() => window.gameInstance === undefined, undefined, {
+      timeout: 10_000,
+    })
+    expect(await page.locator('iframe.emulator-frame').count()).toBe(0)
+  })
+})

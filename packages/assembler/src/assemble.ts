@@ -121,6 +121,13 @@ export function runAssembler(
     let budget = LINE_BUDGET
     while (readline(a) !== -1) {
       assembleLine(a, s, ctx)
+      if (a.overwrote) {
+        a.overwrote = false
+        a.warn(
+          'OverwrittenBytes',
+          'this statement overwrites bytes already assembled at the same ROM location (NESASM does this silently): check the .org/.bank/.code/.data before it',
+        )
+      }
       if (a.loccnt > BANK_SIZE) {
         a.fatal('Bank overflow, offset > $1FFF!')
         break

@@ -118,6 +118,8 @@ export class Asm {
   readonly tmpPfx = new Uint8Array(26)
   /** Column (0-based, in the expanded line) used for diagnostics of the current statement. */
   stmtCol = 0
+  /** Column (0-based) of the line's label, for label diagnostics. */
+  labelCol = 0
 
   // ---- input files
   readonly inputs: InputFile[] = []

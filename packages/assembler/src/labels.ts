@@ -144,27 +144,27 @@ export function labldef(a: Asm, lval: number, flag: boolean): number {
         s.value = lval
         break
       case IFUNDEF:
-        a.error('Can not define this label, declared as undefined in an IF expression!')
+        a.error('Can not define this label, declared as undefined in an IF expression!', a.labelCol)
         return -1
       case MACRO:
-        a.error('Symbol already used by a macro!')
+        a.error('Symbol already used by a macro!', a.labelCol)
         return -1
       case FUNC:
-        a.error('Symbol already used by a function!')
+        a.error('Symbol already used by a function!', a.labelCol)
         return -1
       default:
         if (s.reserved) {
-          a.fatal('Reserved symbol!')
+          a.fatal('Reserved symbol!', a.labelCol)
           return -1
         }
         if (s.value === lval) break
         s.type = MDEF
         s.value = 0
-        a.error('Label multiply defined!')
+        a.error('Label multiply defined!', a.labelCol)
         return -1
     }
   } else if (s.value !== lval || (flag && a.bank < BANK_LIMIT && s.bank !== a.bank)) {
-    a.fatal('Internal error[1]!')
+    a.fatal('Internal error[1]!', a.labelCol)
     return -1
   }
   if (flag) {

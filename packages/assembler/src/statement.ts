@@ -90,6 +90,7 @@ export function assembleLine(a: Asm, s: ExprState, ctx: OpContext): void {
   a.dataSize = 3
   a.dataLevel = 1
   a.stmtCol = 0
+  a.labelCol = 0
   const ln = a.ln
 
   if (a.inMacro) {
@@ -120,6 +121,7 @@ export function assembleLine(a: Asm, s: ExprState, ctx: OpContext): void {
     i = 0
   } else {
     a.ip = i
+    a.labelCol = i
     if (colsym(a) !== 0) {
       a.lablptr = stlook(a, lastSymbol, true)
       if (a.lablptr === null) return

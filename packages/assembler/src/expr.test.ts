@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { code, fails } from '../test/helpers'
+
+// [expression, expected byte] — evaluated through `.db`
+const byteCases: [string, number][] = [
+  ['10', 10],
+  ['$1f', 0x1f],
+  ['0x1F', 0x1f],
+  ['%1010_0101', 0xa5],
+  ["'A'", 0x41],
+  ["'''", 39],
+  ['010', 10],
+  ['$', 0],
+  ['%', 0],
+  ['1+2*3', 7],
+  ['(1+2)*3', 9],
+  ['7/2', 3],
+  ['-7/2', 0xfd],
+  ['-7%3', 0xff],
+  ['5-3-1', 1],
+  ['1<<33', 2],
+  ['-16>>2', 0xfc],
+  ['1|2^3&4', 3],
+  ['1+1<<1', 4],
+  ['~$F0 & $FF', 0x0f],
+  ['3=3', 1],
+  ['3<>4', 1],
+  ['3!=3', 0],
+  ['-1<0', 1],
+  ['1=1=1', 1],
+  ['!0', 1],
+  ['!5', 0],
+  ['HIGH($1234)', 0x12],
+  ['low($1234)', 0x34],
+  ['HIGH $1234 + 1', 0x13],
+  ['HIGH(-1)', 0xff],
+  ['5 + -HIGH($1234)', 0x0d],
+  ['-HIGH($1234)', 0x12],
+  ['-(HIGH($1234))', 0xee],
+  ['~~5', 0xfa],
+  ['10 - - 2', 12],
+  ['2*-3', 0xfa],
+  ['MAGICKIT', 1],
+  ['DEFINED(nowhere)', 0],
+]
+
+describe('expressions', () => {
+  for (const [e, want] of byteCases)
+    it(`${e} = ${want}`, () => expect(code(`.db ${e}`)).toEqual([want]))
+  it('* is the address of the statement', () =>
+    expect(code('.dw *, *+2, *')).toEqual([0, 0xe0, 2, 0xe0, 0, 0xe0]))
+  it('a symbol defined later', () => expect(code('.db later\n!later = 5')).toEqual([5]))
+  it('user function', () => expect(code('!dbl .func (\\1)*2\n.db dbl(dbl(3))')).toEqual([12]))
+})
+
+describe('expression errors', () => {
+  it('==', () => fails('.db 1==1', 'ExpressionSyntax', '1:7'))
+  it('#<label', () => fails('lda #<lbl\n!lbl:', 'ExpressionSyntax'))
+  it('divide by zero', () => fails('.db 1/0', 'DivideByZero', '1:7'))
+  it('bad char', () => fails(".db 'ab'", 'BadCharConstant'))
+  it('unbalanced', () => fails('.db (1+2', 'ExpressionSyntax'))
+  it('12abc', () => fails('.db 12abc', 'ExpressionSyntax'))
+  it('register as value', () => fails('.db x', 'ReservedRegister'))
+  it('undefined', () => fails('.db nothing', 'UndefinedSymbol', '1:7'))
+  it('BANK of a constant', () => fails('!k = 1\n.db BANK(k)', 'NoBankIndex', '2:7'))
+  it('SIZEOF without size', () => fails('!t:\n.db 1\n.db SIZEOF(t)', 'NoSizeAttribute'))
+  it('too complex', () => fails(`.db ${'('.repeat(70)}1${')'.repeat(70)}`, 'ExpressionTooComplex'))
+})

@@ -18,9 +18,10 @@ export function findFile(a: Asm, name: string): { key: string; bytes: Uint8Array
   return null
 }
 
+/** Resolves `.` and `..` segments the way the file system would (no case folding, no `\\`). */
 function normalizePath(p: string): string {
   const parts: string[] = []
-  for (const seg of p.replace(/\\/g, '/').split('/')) {
+  for (const seg of p.split('/')) {
     if (seg === '' || seg === '.') continue
     if (seg === '..' && parts.length > 0 && parts[parts.length - 1] !== '..') parts.pop()
     else parts.push(seg)

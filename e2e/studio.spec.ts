@@ -238,12 +238,23 @@ describe('assembly studio', () => {
   it('adds a compiled program to the ROM library', async () => {
     const { page, close } = await openStudio(browser, baseUrl)
     try {
+      // A few unique bytes, so the ROM is new to the library (it refuses duplicates by SHA-1).
+      const unique = Date.now()
+        .toString(16)
+        .slice(-6)
+        .match(/../g)!
+        .map((b) => `$${b}`)
+      await page.locator('.cm-content').click()
+      await page.keyboard.press('ControlOrMeta+End')
+      await page.keyboard.insertText(`\n  .bank 1\n  .org $F000\n  .db ${unique.join(',')}\n`)
       await compileButton(page).click()
       await page.getByRole('button', { name: 'Add to library' }).click()
       const title = page.getByLabel('ROM Title')
       await title.fill('Green Screen Demo')
       await page.getByRole('button', { name: 'Upload ROM' }).click()
-      await page.getByText('Upload Successful').waitFor()
+      await page.getByText('Upload Successful').first().waitFor()
+      const confirmation = page.getByText('Green Screen Demo has been added to the library.')
+      expect(await confirmation.first().isVisible()).toBe(true)
       const res = await fetch(`${baseUrl}/api/roms`)
       const body = (await res.json()) as { roms: { title: string; fileSize: number }[] }
       const entry = body.roms.find((r) => r.title === 'Green Screen Demo')
@@ -267,7 +278,7 @@ describe('assembly studio', () => {
         mimeType: 'application/zip',
         buffer: Buffer.from(zip),
       })
-      await page.getByText('Project Imported').waitFor()
+      await page.getByText('Project Imported').first().waitFor()
       expect(await page.getByTestId('file-tab').allTextContents()).toEqual([
         'main.asm',
         'tiles.chrCHRBIN×',

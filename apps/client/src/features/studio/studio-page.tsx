@@ -19,6 +19,8 @@ import type { EditorFile } from './project/project-files'
 import { templateFor } from './project/templates'
 import './studio.css'
 
+const CHECK_DELAY_MS = 600
+
 const ADD_PROBLEMS = {
   blank: 'Enter a file name.',
   exists: 'A file with that name already exists.',
@@ -89,6 +91,20 @@ export default function StudioPage() {
       clearTimeout(warm)
     }
   }, [onCompile, preload])
+
+  // Check as you type: re-assemble (without running) shortly after the last edit to refresh inline diagnostics.
+  const { check } = compiler
+  const { files } = project
+  const isFirstCheck = useRef(true)
+  useEffect(() => {
+    if (isFirstCheck.current) {
+      isFirstCheck.current = false
+      return
+    }
+    const timer = setTimeout(() => void check({ ...project, files }), CHECK_DELAY_MS)
+    return () => clearTimeout(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only file changes trigger a check
+  }, [files, check])
 
   const onEdit = useCallback(
     (id: string, content: string) => {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { toast } from '../../../components/ui/use-toast'
-import { apiRequest } from '../../../lib/api-client'
+import { ApiError, apiRequest } from '../../../lib/api-client'
 
 interface AddToLibraryDialogProps {
   rom: Uint8Array
@@ -37,10 +37,13 @@ export function AddToLibraryDialog({ rom, defaultTitle, onDone }: AddToLibraryDi
       await queryClient.invalidateQueries({ queryKey: ['/api/roms'] })
       toast({ title: 'Upload Successful', description: `${saved} has been added to the library.` })
       onDone()
-    } catch {
+    } catch (error) {
+      const isDuplicate = error instanceof ApiError && error.code === 'DuplicateRom'
       toast({
         title: 'Upload Failed',
-        description: 'An error occurred while uploading the ROM file.',
+        description: isDuplicate
+          ? 'This ROM is already in the library.'
+          : 'An error occurred while uploading the ROM file.',
         variant: 'destructive',
       })
     } finally {

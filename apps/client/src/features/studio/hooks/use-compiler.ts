@@ -1,4 +1,5 @@
-// Compiles the project in the assembler worker and turns the outcome into what the studio shows.
+// Compiles the project in the assembler worker and turns the outcome into what the studio shows; also checks the
+// project as the user types, so the inline diagnostics stay current (the worker takes a few milliseconds).
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { AssemblerClient } from '../build/assembler-client'
 import { prepareBuild } from '../build/build-project'
@@ -13,6 +14,7 @@ export function useCompiler() {
   const [isCompiling, setIsCompiling] = useState(false)
   const [diagnostics, setDiagnostics] = useState<StudioDiagnostic[]>([])
   const [lastAssemblyMs, setLastAssemblyMs] = useState<number | undefined>(undefined)
+  const sequence = useRef(0)
 
   const getClient = useCallback(() => (client.current ??= new AssemblerClient()), [])
 
@@ -26,32 +28,55 @@ export function useCompiler() {
     }
   }, [getClient])
 
-  const compile = useCallback(
+  /** Assembles and shows the diagnostics of the newest request only (a check and a compile may overlap). */
+  const runBuild = useCallback(
     async (project: Project): Promise<CompileOutcome> => {
-      setIsCompiling(true)
-      try {
-        const build = prepareBuild(project)
-        if (!build.ok) {
-          setDiagnostics(build.problems)
-          return { ok: false, error: { message: build.message, diagnostics: build.problems } }
-        }
-        const outcome = await getClient().assemble(build.input)
-        if (outcome.kind !== 'result') {
-          setDiagnostics([])
-          return { ok: false, error: { message: outcome.message, diagnostics: [] } }
-        }
-        setLastAssemblyMs(outcome.elapsedMs)
-        const interpreted = interpretResult(outcome.result, outcome.elapsedMs)
-        setDiagnostics(outcome.result.diagnostics.map(fromAssemblerDiagnostic))
-        return interpreted
-      } finally {
-        setIsCompiling(false)
+      sequence.current += 1
+      const mine = sequence.current
+      const show = (list: StudioDiagnostic[]) => {
+        if (mine === sequence.current) setDiagnostics(list)
       }
+      const build = prepareBuild(project)
+      if (!build.ok) {
+        show(build.problems)
+        return { ok: false, error: { message: build.message, diagnostics: build.problems } }
+      }
+      const outcome = await getClient().assemble(build.input)
+      if (outcome.kind !== 'result') {
+        show([])
+        return { ok: false, error: { message: outcome.message, diagnostics: [] } }
+      }
+      show(outcome.result.diagnostics.map(fromAssemblerDiagnostic))
+      setLastAssemblyMs(outcome.elapsedMs)
+      return interpretResult(outcome.result, outcome.elapsedMs)
     },
     [getClient],
   )
 
-  const clearDiagnostics = useCallback(() => setDiagnostics([]), [])
+  const compile = useCallback(
+    async (project: Project): Promise<CompileOutcome> => {
+      setIsCompiling(true)
+      try {
+        return await runBuild(project)
+      } finally {
+        setIsCompiling(false)
+      }
+    },
+    [runBuild],
+  )
 
-  return { compile, isCompiling, diagnostics, clearDiagnostics, lastAssemblyMs }
+  /** Assembles without running, to refresh the inline diagnostics while the user types. */
+  const check = useCallback(
+    async (project: Project): Promise<void> => {
+      await runBuild(project)
+    },
+    [runBuild],
+  )
+
+  const clearDiagnostics = useCallback(() => {
+    sequence.current += 1
+    setDiagnostics([])
+  }, [])
+
+  return { compile, check, isCompiling, diagnostics, clearDiagnostics, lastAssemblyMs }
 }

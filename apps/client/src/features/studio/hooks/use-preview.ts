@@ -55,6 +55,8 @@ export function usePreview(container: RefObject<HTMLDivElement | null>) {
       try {
         await emulator.start(rom, COMPILED_FILE_NAME)
         if (id === runId.current) setState({ status: 'running' })
+        // start() used the idle pre-loaded frame; load the next one now, so the next compile starts at once.
+        emulator.preload()
         return true
       } catch (error) {
         if (id !== runId.current) return false

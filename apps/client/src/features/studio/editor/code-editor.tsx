@@ -66,7 +66,11 @@ export function CodeEditor(props: CodeEditorProps) {
         ? previous
         : EditorState.create({
             doc: content,
-            extensions: studioExtensions(callbacks, lockedRef.current),
+            extensions: studioExtensions(
+              callbacks,
+              lockedRef.current,
+              /\.chr$/i.test(filename) ? 'chr' : 'nesasm',
+            ),
           })
     v.setState(state)
     v.dispatch({ effects: lockCompartment.reconfigure(lockExtension(lockedRef.current)) })

@@ -22,6 +22,7 @@ import {
   lineNumbers,
 } from '@codemirror/view'
 import { tags } from '@lezer/highlight'
+import { chrHighlightStyle, chrLanguage } from './chr-language'
 import { nesasmLanguage } from './nesasm-language'
 
 const highlightStyle = HighlightStyle.define([
@@ -69,10 +70,14 @@ export function lockExtension(locked: boolean): Extension {
   return [EditorView.editable.of(!locked), EditorState.readOnly.of(locked)]
 }
 
-/** All extensions of a studio editor state. `callbacks` is read on each event, so it may be a mutable ref. */
+/**
+ * All extensions of a studio editor state. `callbacks` is read on each event, so it may be a mutable ref. `syntax`
+ * picks NESASM or CHR text highlighting.
+ */
 export function studioExtensions(
   callbacks: { current: EditorCallbacks },
   locked: boolean,
+  syntax: 'nesasm' | 'chr' = 'nesasm',
 ): Extension[] {
   return [
     lineNumbers(),
@@ -100,8 +105,9 @@ export function studioExtensions(
       ...searchKeymap,
       ...lintKeymap,
     ]),
-    nesasmLanguage,
-    syntaxHighlighting(highlightStyle),
+    syntax === 'chr'
+      ? [chrLanguage, syntaxHighlighting(chrHighlightStyle)]
+      : [nesasmLanguage, syntaxHighlighting(highlightStyle)],
     theme,
     lockCompartment.of(lockExtension(locked)),
     EditorView.updateListener.of((update) => {

@@ -79,6 +79,32 @@ function resetPass(a: Asm): void {
   a.ifLevel = 0
 }
 
+/** Assembles every line of one pass (kept small so it is optimized on its own). */
+function runPass(a: Asm, s: ExprState, ctx: OpContext): void {
+  let budget = LINE_BUDGET
+  while (readline(a) !== -1) {
+    assembleLine(a, s, ctx)
+    if (a.overwrote) overwriteWarning(a)
+    if (a.loccnt > BANK_SIZE) {
+      a.fatal('Bank overflow, offset > $1FFF!')
+      break
+    }
+    if (a.stopPass) break
+    if (--budget === 0) {
+      a.fatal('Assembly stopped: more than 20 million lines in one pass (runaway macro expansion?)')
+      break
+    }
+  }
+}
+
+function overwriteWarning(a: Asm): void {
+  a.overwrote = false
+  a.warn(
+    'OverwrittenBytes',
+    'this statement overwrites bytes already assembled at the same ROM location (NESASM does this silently): check the .org/.bank/.code/.data before it',
+  )
+}
+
 /** Runs NESASM's two passes over `mainName` and builds every output. */
 export function runAssembler(
   files: Record<string, Uint8Array>,
@@ -118,28 +144,7 @@ export function runAssembler(
   for (a.pass = 0; a.pass <= 1; a.pass++) {
     resetPass(a)
     say(a, `pass ${a.pass + 1}\n`)
-    let budget = LINE_BUDGET
-    while (readline(a) !== -1) {
-      assembleLine(a, s, ctx)
-      if (a.overwrote) {
-        a.overwrote = false
-        a.warn(
-          'OverwrittenBytes',
-          'this statement overwrites bytes already assembled at the same ROM location (NESASM does this silently): check the .org/.bank/.code/.data before it',
-        )
-      }
-      if (a.loccnt > BANK_SIZE) {
-        a.fatal('Bank overflow, offset > $1FFF!')
-        break
-      }
-      if (a.stopPass) break
-      if (--budget === 0) {
-        a.fatal(
-          'Assembly stopped: more than 20 million lines in one pass (runaway macro expansion?)',
-        )
-        break
-      }
-    }
+    runPass(a, s, ctx)
     if (a.errcnt) {
       say(a, `# ${a.errcnt} error(s)\n`)
       break
@@ -187,5 +192,6 @@ export function runAssembler(
   if (rom) result.rom = rom
   if (srec !== undefined) result.srec = srec
   if (listingOpen && a.listing) result.listingText = a.listing.join('\n') + '\n'
+  a.release()
   return result
 }

@@ -40,6 +40,9 @@ export interface ResolvedOptions {
 }
 
 const SPACES_26 = '                          '
+
+/** Cleared ROM/map buffers ready for the next run (see Asm.release). */
+const romPool: { rom: Uint8Array; map: Uint8Array }[] = []
 const HEX = '0123456789ABCDEF'
 
 export class Asm {
@@ -57,8 +60,8 @@ export class Asm {
   lineBudget = 0
 
   // ---- ROM image
-  readonly rom = new Uint8Array(MAX_BANKS * BANK_SIZE).fill(0xff)
-  readonly map = new Uint8Array(MAX_BANKS * BANK_SIZE).fill(0xff)
+  readonly rom: Uint8Array
+  readonly map: Uint8Array
   maxBank = 0
   /** Set when a byte is stored over an earlier one in this pass (for the overwrite warning). */
   overwrote = false
@@ -164,7 +167,22 @@ export class Asm {
     readonly files: Record<string, Uint8Array>,
     readonly mainName: string,
     readonly opts: ResolvedOptions,
-  ) {}
+  ) {
+    const pooled = romPool.pop()
+    this.rom = pooled?.rom ?? new Uint8Array(MAX_BANKS * BANK_SIZE).fill(0xff)
+    this.map = pooled?.map ?? new Uint8Array(MAX_BANKS * BANK_SIZE).fill(0xff)
+  }
+
+  /**
+   * Returns the 1 MB ROM and map buffers to the pool once the outputs are built, re-filled with
+   * $FF where this run could have written (allocating and filling 2 MB dominates small programs).
+   */
+  release(): void {
+    const end = Math.min(MAX_BANKS, this.maxBank + 2) * BANK_SIZE
+    this.rom.fill(0xff, 0, end)
+    this.map.fill(0xff, 0, end)
+    if (romPool.length < 2) romPool.push({ rom: this.rom, map: this.map })
+  }
 
   // ---------------------------------------------------------------- line prefix (listing columns 1-26)
 

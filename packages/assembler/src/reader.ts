@@ -29,12 +29,29 @@ function normalizePath(p: string): string {
   return parts.join('/')
 }
 
+/** Split files by their bytes object (and a checksum, in case the caller reuses the array). */
+const splitCache = new WeakMap<Uint8Array, { sum: number; src: SourceFile }>()
+
+function checksum(b: Uint8Array): number {
+  let h = b.length
+  for (let i = 0; i < b.length; i++) h = (Math.imul(h, 31) + (b[i] ?? 0)) | 0
+  return h
+}
+
 function getSource(a: Asm, name: string): SourceFile | null {
   const cached = a.sources.get(name)
   if (cached) return cached
   const f = findFile(a, name)
   if (!f) return null
-  const src = splitSource(name, f.bytes)
+  const sum = checksum(f.bytes)
+  const hit = splitCache.get(f.bytes)
+  let src: SourceFile
+  if (hit && hit.sum === sum) src = hit.src
+  else {
+    src = splitSource(name, f.bytes)
+    splitCache.set(f.bytes, { sum, src })
+  }
+  if (src.name !== name) src = { ...src, name }
   a.sources.set(name, src)
   return src
 }
@@ -152,7 +169,7 @@ function expandMacroLine(a: Asm, body: string): number {
     i = bs + 2
     let arg: string
     if (c === 64) {
-      arg = String(a.mcounter).padStart(5, '0')
+      arg = a.mcounter < 100000 ? String(100000 + a.mcounter).slice(1) : String(a.mcounter)
     } else if (c === 35) {
       let j = 9
       for (; j > 0; j--) if ((args[j - 1] ?? '').length) break

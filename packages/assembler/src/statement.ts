@@ -29,7 +29,6 @@ import {
   ABS_X,
   ABS_Y,
   IMM,
-  OP_TABLE,
   lookupOp,
   S_BSS,
   S_CODE,
@@ -165,7 +164,8 @@ export function assembleLine(a: Asm, s: ExprState, ctx: OpContext): void {
 }
 
 function mnemonicLabelWarning(a: Asm, name: string): void {
-  const e = OP_TABLE.get(name.toUpperCase())
+  if (a.pass !== 1 || name.length !== 3) return
+  const e = lookupOp(name, 0, 3)
   if (e && e.kind === 'inst') {
     a.warn(
       'MnemonicAsLabel',

@@ -58,11 +58,11 @@ function sameName(name: string, s: string, start: number, len: number): boolean 
 
 export class SymbolTable {
   /** Global symbols in creation order (for the .fns file). */
-  readonly globals = new Map<string, Sym>()
+  readonly globals: Sym[] = []
   private serial = 0
   // open-addressing table over (owner, name), looked up straight from the line buffer
-  private slots: (Sym | null)[] = new Array<Sym | null>(4096).fill(null)
-  private mask = 4095
+  private slots: (Sym | null)[] = new Array<Sym | null>(1024).fill(null)
+  private mask = 1023
   private count = 0
 
   /** Finds the symbol named `s[start, start+len)` (owned by `owner` for locals) without allocating. */
@@ -82,7 +82,7 @@ export class SymbolTable {
     if ((this.count + 1) * 2 > this.slots.length) this.grow()
     this.place(sym)
     this.count++
-    if (!sym.owner) this.globals.set(sym.name, sym)
+    if (!sym.owner) this.globals.push(sym)
   }
 
   private place(sym: Sym): void {
@@ -118,7 +118,7 @@ export class SymbolTable {
   /** Symbols that go into the .fns file, in NESASM's order. */
   fnsEntries(): Sym[] {
     const out: { s: Sym; h: number }[] = []
-    for (const s of this.globals.values()) {
+    for (const s of this.globals) {
       if (s.bank < RESERVED_BANK) out.push({ s, h: symHash(s.name) })
     }
     out.sort((a, b) => a.h - b.h || b.s.serial - a.s.serial)

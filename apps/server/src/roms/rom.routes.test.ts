@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   apiErrorBodySchema,
@@ -199,6 +200,50 @@ describe('GET /api/roms', () => {
     const res = await t.app.inject({ url: '/api/roms' })
     expect(res.statusCode).toBe(200)
     expect(romListResponseSchema.parse(res.json()).roms.map((r) => r.id)).toEqual([b.id, a.id])
+  })
+})
+
+describe('GET /api/roms caching', () => {
+  it('sends an ETag that changes with the library, and 304 while it does not', async () => {
+    const empty = await t.app.inject({ url: '/api/roms' })
+    const etag = String(empty.headers.etag)
+    expect(etag).toMatch(/^".+"$/)
+    expect(empty.headers['cache-control']).toBe('no-cache')
+    const same = await t.app.inject({ url: '/api/roms', headers: { 'if-none-match': etag } })
+    expect(same.statusCode).toBe(304)
+    expect(same.body).toBe('')
+
+    const rom = await uploadOk(buildRom({ seed: 5 }))
+    const changed = await t.app.inject({ url: '/api/roms', headers: { 'if-none-match': etag } })
+    expect(changed.statusCode).toBe(200)
+    expect(changed.headers.etag).not.toBe(etag)
+    expect(romListResponseSchema.parse(changed.json()).roms.map((r) => r.id)).toEqual([rom.id])
+
+    await t.app.inject({ method: 'DELETE', url: `/api/roms/${rom.id}` })
+    const afterDelete = await t.app.inject({
+      url: '/api/roms',
+      headers: { 'if-none-match': String(changed.headers.etag) },
+    })
+    expect(afterDelete.statusCode).toBe(200)
+    expect(afterDelete.json()).toEqual({ roms: [] })
+  })
+
+  it('compresses a large list for clients that accept it', async () => {
+    for (let seed = 10; seed < 20; seed++) await uploadOk(buildRom({ seed }), `rom-${seed}.nes`)
+    const br = await t.app.inject({ url: '/api/roms', headers: { 'accept-encoding': 'gzip, br' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toContain('accept-encoding')
+    const plain = await t.app.inject({ url: '/api/roms' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(romListResponseSchema.parse(plain.json()).roms).toHaveLength(10)
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body)
+  })
+
+  it('sees writes made through another connection to the same database', async () => {
+    const first = await uploadOk(buildRom({ seed: 6 }))
+    expect((await t.app.inject({ url: '/api/roms' })).json().roms).toHaveLength(1)
+    await t.store.delete(first.id) // behind the route's back, as another server would
+    expect((await t.app.inject({ url: '/api/roms' })).json().roms).toHaveLength(0)
   })
 })
 

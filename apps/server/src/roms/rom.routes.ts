@@ -5,6 +5,7 @@ import fastifyMultipart from '@fastify/multipart'
 import type { RomListResponse, RomUploadResponse } from '@nes-studio/shared'
 import { HttpError } from '../errors'
 import { contentDisposition } from './file-name'
+import { ListCache, pickEncoding } from './list-cache'
 import {
   MULTIPART_OVERHEAD_BYTES,
   UPLOAD_FILE_FIELD,
@@ -110,7 +111,22 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
     return { ...upload, title }
   }
 
-  app.get('/api/roms', async (): Promise<RomListResponse> => ({ roms: await service.list() }))
+  // The list is served from one cached JSON body per library revision, and the revision doubles as a
+  // strong ETag, so a browser's revalidation of an unchanged library is a 304 without reading any rows.
+  const listCache = new ListCache()
+  app.get('/api/roms', { compress: false }, async (request, reply) => {
+    // Read the revision before the rows: the body is then at least as new as its ETag.
+    const etag = `"${await service.listRevision()}"`
+    reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding')
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send()
+    const { body, encoding } = await listCache.get(
+      etag,
+      pickEncoding(request.headers['accept-encoding']),
+      async () => JSON.stringify({ roms: await service.list() } satisfies RomListResponse),
+    )
+    if (encoding !== 'identity') reply.header('content-encoding', encoding)
+    return reply.type('application/json; charset=utf-8').send(body)
+  })
 
   app.post(
     '/api/roms',

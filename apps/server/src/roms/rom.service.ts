@@ -73,6 +73,11 @@ export class RomService {
     this.newId = opts.newId ?? randomUUID
   }
 
+  /** Changes whenever the list may have changed; see RomStore.revision. */
+  listRevision(): Promise<string> {
+    return this.store.revision()
+  }
+
   async list(): Promise<RomEntry[]> {
     return (await this.store.list()).map(recordToEntry)
   }

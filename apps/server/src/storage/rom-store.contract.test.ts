@@ -210,6 +210,35 @@ for (const s of STORES) {
       await Promise.all([a.close(), b.close()])
     })
 
+    it('changes its revision on every insert and delete, and keeps it across reopening', async () => {
+      const start = await store.revision()
+      expect(await store.revision()).toBe(start)
+      const rom = newRom()
+      await store.insert(rom)
+      const afterInsert = await store.revision()
+      expect(afterInsert).not.toBe(start)
+      await store.list()
+      await store.getWithBytes(rom.id)
+      expect(await store.revision()).toBe(afterInsert)
+      await store.delete(rom.id)
+      const afterDelete = await store.revision()
+      expect(new Set([start, afterInsert, afterDelete]).size).toBe(3)
+      const again = await db.open()
+      expect(await again.revision()).toBe(afterDelete)
+      await again.close()
+    })
+
+    it('gives two databases different revisions', async () => {
+      const other = s.createDatabase()
+      const otherStore = await other.open()
+      try {
+        expect(await otherStore.revision()).not.toBe(await store.revision())
+      } finally {
+        await otherStore.close()
+        await other.destroy()
+      }
+    })
+
     it('refuses a database migrated by a newer server', async () => {
       await db.bumpVersion()
       await expect(db.open()).rejects.toThrow(/schema version 999/)

@@ -46,6 +46,11 @@ export interface RomStore {
   insert(rom: NewRom): Promise<InsertResult>
   /** True when an entry was removed. */
   delete(id: string): Promise<boolean>
+  /**
+   * Names the library's current state: it changes whenever an insert or delete commits (from any
+   * process sharing the database) and never repeats, also across restarts. Used as the list's ETag.
+   */
+  revision(): Promise<string>
   /** Highest applied schema migration. */
   schemaVersion(): Promise<number>
   close(): Promise<void>

@@ -27,4 +27,27 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'library revision',
+    // See the SQLite migration 2. The trigger runs per statement inside the writer's transaction, so
+    // the counter can only move forward once a change is visible.
+    up: `
+      CREATE TABLE library_meta (
+        id         INTEGER PRIMARY KEY CHECK (id = 1),
+        library_id TEXT    NOT NULL,
+        revision   BIGINT  NOT NULL
+      );
+      INSERT INTO library_meta (id, library_id, revision)
+        VALUES (1, substr(md5(random()::text || clock_timestamp()::text), 1, 16), 0);
+      CREATE FUNCTION bump_library_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE library_meta SET revision = revision + 1 WHERE id = 1;
+        RETURN NULL;
+      END
+      $$;
+      CREATE TRIGGER roms_revision AFTER INSERT OR DELETE ON roms
+        FOR EACH STATEMENT EXECUTE FUNCTION bump_library_revision();
+    `,
+  },
 ]

@@ -30,4 +30,22 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'library revision',
+    // A counter bumped in the same transaction as every insert and delete, plus a random id for this
+    // database, so "<id>.<counter>" names one state of the library (the list's ETag) across restarts.
+    up: `
+      CREATE TABLE library_meta (
+        id         INTEGER PRIMARY KEY CHECK (id = 1),
+        library_id TEXT    NOT NULL,
+        revision   INTEGER NOT NULL
+      );
+      INSERT INTO library_meta (id, library_id, revision) VALUES (1, lower(hex(randomblob(8))), 0);
+      CREATE TRIGGER roms_revision_insert AFTER INSERT ON roms
+        BEGIN UPDATE library_meta SET revision = revision + 1 WHERE id = 1; END;
+      CREATE TRIGGER roms_revision_delete AFTER DELETE ON roms
+        BEGIN UPDATE library_meta SET revision = revision + 1 WHERE id = 1; END;
+    `,
+  },
 ]

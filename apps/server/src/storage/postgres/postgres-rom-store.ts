@@ -194,6 +194,14 @@ class PostgresRomStore implements RomStore {
     return (result.rowCount ?? 0) > 0
   }
 
+  async revision(): Promise<string> {
+    const { rows } = await this.pool.query<{ library_id: string; revision: string }>(
+      'SELECT library_id, revision FROM library_meta WHERE id = 1',
+    )
+    if (!rows[0]) throw new Error('library_meta row missing')
+    return `${rows[0].library_id}.${rows[0].revision}`
+  }
+
   async schemaVersion(): Promise<number> {
     const { rows } = await this.pool.query<{ v: number | null }>(
       'SELECT MAX(version) AS v FROM schema_migrations',

@@ -104,6 +104,7 @@ class SqliteRomStore implements RomStore {
   private readonly insertBytesStmt
   private readonly deleteStmt
   private readonly insertTx
+  private readonly revisionStmt
 
   constructor(private readonly db: Database.Database) {
     this.listStmt = db.prepare<[], RomRow>(`SELECT ${ROM_COLUMNS} FROM roms ORDER BY seq DESC`)
@@ -122,6 +123,9 @@ class SqliteRomStore implements RomStore {
       ON CONFLICT (sha1) DO NOTHING`)
     this.insertBytesStmt = db.prepare('INSERT INTO rom_bytes (rom_seq, bytes) VALUES (?, ?)')
     this.deleteStmt = db.prepare('DELETE FROM roms WHERE id = ?')
+    this.revisionStmt = db.prepare<[], { library_id: string; revision: number }>(
+      'SELECT library_id, revision FROM library_meta WHERE id = 1',
+    )
     this.insertTx = db.transaction((rom: NewRom): InsertResult => {
       const { bytes, ...meta } = rom
       const result = this.insertRomStmt.run({
@@ -171,6 +175,12 @@ class SqliteRomStore implements RomStore {
 
   async delete(id: string): Promise<boolean> {
     return this.deleteStmt.run(id).changes > 0
+  }
+
+  async revision(): Promise<string> {
+    const row = this.revisionStmt.get()
+    if (!row) throw new Error('library_meta row missing')
+    return `${row.library_id}.${row.revision}`
   }
 
   async schemaVersion(): Promise<number> {

@@ -48,11 +48,11 @@ function resetPass(a: Asm): void {
   a.slnum = 0
   a.mcounter = 0
   a.mcntmax = 0
-  a.xlist = false
+  a.xlist = a.opts.forceListing === true
   a.glabl = null
   a.skipLines = false
   a.rsbase = 0
-  a.optList = false
+  a.optList = a.opts.forceListing === true
   a.optMacro = a.opts.mlist
   a.optWarn = false
   a.bankLoccnt.fill(0)

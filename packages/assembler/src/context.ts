@@ -37,6 +37,8 @@ export interface ResolvedOptions {
   listLevel: number
   mlist: boolean
   raw: boolean
+  /** List every line, as if `.list` were in effect from the first line. */
+  forceListing?: boolean
 }
 
 const SPACES_26 = '                          '

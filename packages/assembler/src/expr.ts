@@ -95,6 +95,8 @@ export function evaluate(a: Asm, s: ExprState, last: number): boolean {
   }
   a.stmtCol = s.pos
   const startCol = s.pos
+  startCol0 = startCol
+  undefCol = startCol
   while (!end) {
     const c = ch()
     if (isDigit(c)) {
@@ -247,7 +249,7 @@ export function evaluate(a: Asm, s: ExprState, last: number): boolean {
   if (!s.needOperator || level !== 0) return syntaxError(a, startCol)
   while (s.ops[s.opIdx] !== OP_START) if (!doOp(a, st)) return false
   a.value = s.vals[s.valIdx] ?? 0
-  if (a.undef && a.pass === 1) a.error('Undefined symbol in operand field!', startCol)
+  if (a.undef && a.pass === 1) a.error('Undefined symbol in operand field!', undefCol)
   if (last === 59) {
     if (end !== 1) return syntaxError(a, startCol)
     s.pos++
@@ -312,8 +314,10 @@ function pushVal(a: Asm, type: number): boolean {
       const sym = stlookAt(a, buf, start, len, true)
       a.exprLablptr = sym
       if (sym === null) return false
-      if (sym.type === UNDEF || sym.type === IFUNDEF) a.undef++
-      else val = sym.value
+      if (sym.type === UNDEF || sym.type === IFUNDEF) {
+        if (!a.undef) undefCol = buf === a.ln ? start : startCol0
+        a.undef++
+      } else val = sym.value
       a.exprLablcnt++
       break
     }
@@ -349,6 +353,11 @@ function pushVal(a: Asm, type: number): boolean {
   s.needOperator = true
   return true
 }
+
+/** Column of the first undefined symbol of the expression (for the diagnostic). */
+let undefCol = 0
+/** Where the current expression starts in the line. */
+let startCol0 = 0
 
 /** Start of the name read by getsym() (in the current expression buffer). */
 let symStart = 0

@@ -15,6 +15,8 @@ export interface AssembleOptions {
   output?: 'nes' | 'raw' | 'srec'
   /** NESASM `-s` (1) / `-S` (2): append the segment report to `stdout`. */
   segments?: 0 | 1 | 2
+  /** Produce a listing even without `.list` (every line listed, as if `.list` opened the source). */
+  forceListing?: boolean
 }
 
 /** The files of a project (path relative to the project root -> bytes) and the main file's path. */
@@ -55,6 +57,7 @@ export function assemble(input: AssembleInput): AssembleResult {
       raw: o.output === 'raw',
       output: o.output ?? 'nes',
       segments: o.segments ?? 0,
+      forceListing: o.forceListing ?? false,
     })
     const diagnostics = r.asm.diagnostics
     const extra: { listingText?: string; fnsText?: string } = {}

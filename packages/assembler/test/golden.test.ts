@@ -121,6 +121,18 @@ for (const kind of ['probes', 'invalid'] as const) {
         expect(result.fnsText ?? null).toBe(fns)
       })
 
+      const forced = text(join(run.refDir, 'forced_listing', `${base}.lst`))
+      if (forced !== null) {
+        it(`${label} forced listing`, () => {
+          const r = assemble({
+            files,
+            main: cli.file ?? 'main.asm',
+            options: { listLevel: cli.listLevel, forceListing: true },
+          })
+          expect(r.listingText ?? null).toBe(forced)
+        })
+      }
+
       const lst = text(join(run.refDir, `${base}.lst`))
       it(`${label} lst`, () => {
         expect(result.listingText ?? null).toBe(lst)

@@ -14,7 +14,7 @@ import { bumpSqliteSchemaVersion } from './sqlite/sqlite-test-db'
 
 /** A database the suite may open several times (to test reopening), then throw away. */
 interface TestDatabase {
-  open(): Promise<RomStore>
+  open(upToVersion?: number): Promise<RomStore>
   /** Records a migration newer than this code knows. */
   bumpVersion(): Promise<void>
   destroy(): Promise<void>
@@ -35,7 +35,7 @@ const sqlite: StoreUnderTest = {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'nes-store-'))
     const file = path.join(dir, 'library.db')
     return {
-      open: () => openSqliteRomStore({ file }),
+      open: (upToVersion) => openSqliteRomStore({ file, upToVersion }),
       bumpVersion: async () => bumpSqliteSchemaVersion(file),
       destroy: async () => rmSync(dir, { recursive: true, force: true }),
     }
@@ -49,7 +49,8 @@ function postgres(url: string): StoreUnderTest {
     createDatabase() {
       const schema = uniqueSchemaName('contract')
       return {
-        open: () => openPostgresRomStore({ connectionString: url, schema, poolMax: 4 }),
+        open: (upToVersion) =>
+          openPostgresRomStore({ connectionString: url, schema, poolMax: 4, upToVersion }),
         bumpVersion: () => bumpSchemaVersion(url, schema),
         destroy: () => dropSchema(url, schema),
       }
@@ -111,6 +112,26 @@ for (const s of STORES) {
     beforeEach(async () => {
       db = s.createDatabase()
       store = await db.open()
+    })
+
+    it('upgrades a version 1 database in place, keeping its ROMs', async () => {
+      const oldDb = s.createDatabase()
+      try {
+        const old = await oldDb.open(1)
+        const rom = newRom()
+        await old.insert(rom)
+        expect(await old.schemaVersion()).toBe(1)
+        await old.close()
+        const upgraded = await oldDb.open()
+        expect(await upgraded.schemaVersion()).toBe(s.migrations)
+        expect(await upgraded.getWithBytes(rom.id)).toMatchObject({ rom: withoutBytes(rom) })
+        const before = await upgraded.revision()
+        await upgraded.delete(rom.id)
+        expect(await upgraded.revision()).not.toBe(before)
+        await upgraded.close()
+      } finally {
+        await oldDb.destroy()
+      }
     })
     afterEach(async () => {
       await store.close()

@@ -67,7 +67,7 @@ async function inTransaction<T>(
   }
 }
 
-async function migrate(pool: pg.Pool): Promise<void> {
+async function migrate(pool: pg.Pool, upTo: number): Promise<void> {
   checkMigrationList(POSTGRES_MIGRATIONS)
   await inTransaction(pool, async (client) => {
     // Servers starting together queue here; the first applies, the rest find nothing left to do.
@@ -80,7 +80,7 @@ async function migrate(pool: pg.Pool): Promise<void> {
     const current = rows[0]?.v ?? 0
     if (current > POSTGRES_MIGRATIONS.length)
       throw newerSchemaError(current, POSTGRES_MIGRATIONS.length)
-    for (const m of POSTGRES_MIGRATIONS.slice(current)) {
+    for (const m of POSTGRES_MIGRATIONS.slice(current, upTo)) {
       await client.query(m.up)
       await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
         m.version,
@@ -96,6 +96,8 @@ export interface PostgresRomStoreOptions {
   schema?: string
   /** Pool size per process. */
   poolMax?: number
+  /** Stop migrating at this version: tests use it to build a database as an older server left it. */
+  upToVersion?: number
 }
 
 export async function openPostgresRomStore(opts: PostgresRomStoreOptions): Promise<RomStore> {
@@ -112,7 +114,7 @@ export async function openPostgresRomStore(opts: PostgresRomStoreOptions): Promi
   pool.on('error', () => undefined)
   try {
     if (opts.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${opts.schema}`)
-    await migrate(pool)
+    await migrate(pool, opts.upToVersion ?? POSTGRES_MIGRATIONS.length)
   } catch (err) {
     await pool.end()
     throw err

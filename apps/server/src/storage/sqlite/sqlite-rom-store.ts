@@ -49,7 +49,7 @@ function rowToRecord(row: RomRow): RomRecord {
   }
 }
 
-function migrate(db: Database.Database): void {
+function migrate(db: Database.Database, upTo: number): void {
   checkMigrationList(SQLITE_MIGRATIONS)
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`)
@@ -61,7 +61,7 @@ function migrate(db: Database.Database): void {
     const current = row.v ?? 0
     if (current > SQLITE_MIGRATIONS.length)
       throw newerSchemaError(current, SQLITE_MIGRATIONS.length)
-    for (const m of SQLITE_MIGRATIONS.slice(current)) {
+    for (const m of SQLITE_MIGRATIONS.slice(current, upTo)) {
       db.exec(m.up)
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
         m.version,
@@ -75,6 +75,8 @@ function migrate(db: Database.Database): void {
 export interface SqliteRomStoreOptions {
   /** Database file, or ':memory:' for tests. Its folder is created when missing. */
   file: string
+  /** Stop migrating at this version: tests use it to build a database as an older server left it. */
+  upToVersion?: number
 }
 
 export async function openSqliteRomStore(opts: SqliteRomStoreOptions): Promise<RomStore> {
@@ -86,7 +88,7 @@ export async function openSqliteRomStore(opts: SqliteRomStoreOptions): Promise<R
     db.pragma('synchronous = FULL')
     db.pragma('foreign_keys = ON')
     db.pragma('busy_timeout = 5000')
-    migrate(db)
+    migrate(db, opts.upToVersion ?? SQLITE_MIGRATIONS.length)
   } catch (err) {
     db.close()
     throw err
@@ -104,7 +106,8 @@ class SqliteRomStore implements RomStore {
   private readonly insertBytesStmt
   private readonly deleteStmt
   private readonly insertTx
-  private readonly revisionStmt
+  // Prepared on first use: a store opened at an older schema (tests) has no library_meta yet.
+  private revisionStmt: Database.Statement<[], { library_id: string; revision: number }> | undefined
 
   constructor(private readonly db: Database.Database) {
     this.listStmt = db.prepare<[], RomRow>(`SELECT ${ROM_COLUMNS} FROM roms ORDER BY seq DESC`)
@@ -123,9 +126,6 @@ class SqliteRomStore implements RomStore {
       ON CONFLICT (sha1) DO NOTHING`)
     this.insertBytesStmt = db.prepare('INSERT INTO rom_bytes (rom_seq, bytes) VALUES (?, ?)')
     this.deleteStmt = db.prepare('DELETE FROM roms WHERE id = ?')
-    this.revisionStmt = db.prepare<[], { library_id: string; revision: number }>(
-      'SELECT library_id, revision FROM library_meta WHERE id = 1',
-    )
     this.insertTx = db.transaction((rom: NewRom): InsertResult => {
       const { bytes, ...meta } = rom
       const result = this.insertRomStmt.run({
@@ -178,6 +178,9 @@ class SqliteRomStore implements RomStore {
   }
 
   async revision(): Promise<string> {
+    this.revisionStmt ??= this.db.prepare(
+      'SELECT library_id, revision FROM library_meta WHERE id = 1',
+    )
     const row = this.revisionStmt.get()
     if (!row) throw new Error('library_meta row missing')
     return `${row.library_id}.${row.revision}`

@@ -26,7 +26,8 @@ export interface RunResult {
   rom?: Uint8Array
   srec?: string
   listingText?: string
-  fnsText: string
+  /** Builds the .fns text (on demand: large programs have thousands of symbols). */
+  fnsText: () => string
   stdout: string
   /** stdout without NESASM's error reports. */
   progress: string
@@ -125,7 +126,7 @@ export function runAssembler(
     return {
       asm: a,
       ok: false,
-      fnsText: '',
+      fnsText: () => '',
       stdout: a.out.join(''),
       progress: a.progress.join(''),
       inputMissing: true,
@@ -184,7 +185,7 @@ export function runAssembler(
   const result: RunResult = {
     asm: a,
     ok,
-    fnsText: formatFns(mainName, a.symbols),
+    fnsText: () => formatFns(mainName, a.symbols),
     stdout: a.out.join(''),
     progress: a.progress.join(''),
     inputMissing: false,

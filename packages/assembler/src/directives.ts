@@ -4,7 +4,7 @@ import type { Asm } from './context'
 import { BANK_LIMIT } from './context'
 import type { ExprState } from './expr'
 import { evaluate } from './expr'
-import { colsym, isSpace, labldef, lastSymbol, stlook } from './labels'
+import { colsym, isSpace, labldef, lastSymStart, lastSymLen, stlookAt } from './labels'
 import { getString } from './files'
 import { checkEol } from './macros'
 import { S_BSS, S_ZP } from './opcodes'
@@ -272,7 +272,7 @@ export function doIfdef(a: Asm, isIfdef: boolean): void {
     return
   }
   if (!checkEol(a)) return
-  const sym = stlook(a, lastSymbol, false)
+  const sym = stlookAt(a, a.ln, lastSymStart, lastSymLen, false)
   const exists = sym !== null
   if (!pushIf(a, isIfdef ? exists : !exists)) return
   if (a.pass === 1) {

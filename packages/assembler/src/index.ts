@@ -60,14 +60,26 @@ export function assemble(input: AssembleInput): AssembleResult {
       forceListing: o.forceListing ?? false,
     })
     const diagnostics = r.asm.diagnostics
-    const extra: { listingText?: string; fnsText?: string } = {}
-    if (r.listingText !== undefined) extra.listingText = r.listingText
-    if (!r.inputMissing) extra.fnsText = r.fnsText
-    if (r.ok) {
-      const rom = r.rom ?? encodeAscii(r.srec ?? '')
-      return { ok: true, rom, stdout: r.stdout, diagnostics, ...extra }
+    const base = r.ok
+      ? {
+          ok: true as const,
+          rom: r.rom ?? encodeAscii(r.srec ?? ''),
+          stdout: r.stdout,
+          diagnostics,
+        }
+      : { ok: false as const, stdout: r.stdout, diagnostics }
+    const result: AssembleResult = base
+    if (r.listingText !== undefined) result.listingText = r.listingText
+    if (!r.inputMissing) {
+      // computed on first read: most builds never look at the symbol file
+      let fns: string | undefined
+      Object.defineProperty(result, 'fnsText', {
+        enumerable: true,
+        configurable: true,
+        get: () => (fns ??= r.fnsText()),
+      })
     }
-    return { ok: false, stdout: r.stdout, diagnostics, ...extra }
+    return result
   } catch (e) {
     const message = `internal assembler error: ${e instanceof Error ? e.message : String(e)}`
     return {

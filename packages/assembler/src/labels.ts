@@ -62,8 +62,14 @@ export const OP_PAGE = 24
 export const OP_BANK = 25
 export const OP_SIZEOF = 26
 
-/** The last name collected by colsym()/getsym(). */
-export let lastSymbol = ''
+/** Where the last name collected by colsym() starts in the line, and its significant length. */
+export let lastSymStart = 0
+export let lastSymLen = 0
+
+/** The last name collected by colsym(), as a string. */
+export function lastSymbolName(a: Asm): string {
+  return a.ln.slice(lastSymStart, lastSymStart + lastSymLen)
+}
 
 /**
  * colsym(): collects a symbol at `a.ip` (letters, digits, `_`, `.`; not starting with a digit),
@@ -81,13 +87,14 @@ export function colsym(a: Asm): number {
   }
   const len = i - start
   a.ip = i
-  lastSymbol = len > SYMBOL_MAX ? ln.slice(start, start + SYMBOL_MAX) : ln.slice(start, i)
+  lastSymStart = start
+  lastSymLen = len > SYMBOL_MAX ? SYMBOL_MAX : len
   let err = false
   if (len === 1) {
     const c = ln.charCodeAt(start) | 32
     if (c === 97 || c === 120 || c === 121) err = true
   }
-  if (keywordOp(lastSymbol)) {
+  if (keywordAt(ln, start, lastSymLen)) {
     err = true
     a.exprLablptr = null
     a.exprLablcnt = 0

@@ -1,7 +1,7 @@
 // Macros: definition (.macro/.endm, body stored verbatim), look-up of a call, and NESASM's
 // argument splitting (commas at depth 0, {} and "" grouping, x/y glued to the previous argument).
 import type { Asm, MacroDef } from './context'
-import { colsym, isAlnum, isDigit, isSpace, lastSymbol, stlook } from './labels'
+import { colsym, isAlnum, isDigit, isSpace, lastSymStart, lastSymLen, stlookAt } from './labels'
 import { readline } from './reader'
 import { FUNC, MACRO } from './symbols'
 
@@ -21,7 +21,7 @@ export function doMacro(a: Asm): void {
         a.error('No name for this macro!', col)
         return
       }
-      a.lablptr = stlook(a, lastSymbol, true)
+      a.lablptr = stlookAt(a, a.ln, lastSymStart, lastSymLen, true)
       if (a.lablptr === null) return
     }
     const lab = a.lablptr

@@ -19,7 +19,17 @@ import {
 import type { ExprState } from './expr'
 import { doIncbin, doIncchr, doInclude } from './files'
 import { doFunc } from './func'
-import { colsym, isAlnum, isDigit, isSpace, labldef, lastSymbol, stlook } from './labels'
+import {
+  colsym,
+  isAlnum,
+  isDigit,
+  isSpace,
+  labldef,
+  lastSymStart,
+  lastSymLen,
+  lastSymbolName,
+  stlookAt,
+} from './labels'
 import { checkEol, doMacro, macroGetArgs, macroLook } from './macros'
 import type { OpContext } from './operand'
 import { class1, class2, class4 } from './operand'
@@ -122,9 +132,9 @@ export function assembleLine(a: Asm, s: ExprState, ctx: OpContext): void {
     a.ip = i
     a.labelCol = i
     if (colsym(a) !== 0) {
-      a.lablptr = stlook(a, lastSymbol, true)
+      a.lablptr = stlookAt(a, ln, lastSymStart, lastSymLen, true)
       if (a.lablptr === null) return
-      if (i === 0 && c !== 58) mnemonicLabelWarning(a, lastSymbol)
+      if (i === 0 && c !== 58) mnemonicLabelWarning(a, lastSymbolName(a))
     }
     i = a.ip
     if (a.lablptr && (ln.charCodeAt(i) | 0) === 58) i++

@@ -49,7 +49,7 @@ function main(argv: string[]): number {
     if (r.rom) writeFileSync(`${base}.nes`, r.rom)
     if (r.srec !== undefined) writeFileSync(`${base}.s28`, r.srec)
     if (r.listingText !== undefined) writeFileSync(`${base}.lst`, r.listingText)
-    writeFileSync(`${base}.fns`, r.fnsText)
+    writeFileSync(`${base}.fns`, r.fnsText())
   } catch (e) {
     process.stderr.write(`nesasm-ts: can not write output: ${(e as Error).message}\n`)
     return 1

@@ -227,7 +227,14 @@ describe('ROM library', () => {
       await page.getByRole('button', { name: 'Uploading...' }).waitFor()
       const progress = page.getByLabel('Upload progress')
       await progress.waitFor()
-      expect(Number(await progress.getAttribute('max'))).toBeGreaterThan(padded.length)
+      // Bytes sent so far move past 0 while the request body (file + multipart framing) is still going.
+      await page.waitForFunction(() => {
+        const bar = document.querySelector<HTMLProgressElement>(
+          'progress[aria-label="Upload progress"]',
+        )
+        return bar !== null && bar.value > 0 && bar.value < bar.max
+      })
+      expect(Number(await progress.getAttribute('max'))).toBeGreaterThanOrEqual(padded.length)
       await expectToast(page, 'Upload Successful', 'Purple has been added to the library.')
       await progress.waitFor({ state: 'detached' })
     } finally {

@@ -150,6 +150,12 @@ describe('assembly studio', () => {
       expect(await lock.count()).toBe(0)
       expect(await page.locator('.cm-content').getAttribute('contenteditable')).toBe('true')
       expect(await page.getByRole('button', { name: 'Download .nes' }).isEnabled()).toBe(true)
+      // A new compile stops the previous game first: one game frame at a time.
+      await compileButton(page).click()
+      await page.locator('.studio-preview[data-state="running"]').waitFor()
+      expect(await page.locator('.studio-preview iframe:not(.emulator-frame--idle)').count()).toBe(
+        1,
+      )
     } finally {
       await close()
     }
@@ -230,6 +236,25 @@ describe('assembly studio', () => {
         'tiles.chrCHR×',
       ])
       expect(await page.locator('.cm-content').textContent()).toContain('.include "consts.asm"')
+    } finally {
+      await close()
+    }
+  })
+
+  it('jumps from an error in an include to its tab and line', async () => {
+    const { page, close } = await openStudio(browser, baseUrl)
+    try {
+      await setEditorText(page, INCLUDE_PROGRAM)
+      await tab(page, 'consts.asm').waitFor()
+      await tab(page, 'consts.asm').click()
+      await setEditorText(page, 'SPEED = 2\n  jmpp SPEED\n')
+      await tab(page, 'main.asm').click()
+      await compileButton(page).click()
+      const item = page.getByTestId('compile-error').getByRole('button', { name: /consts\.asm:2:/ })
+      await item.click()
+      expect(await tab(page, 'consts.asm').getAttribute('aria-selected')).toBe('true')
+      expect(await page.locator('.cm-activeLine').textContent()).toContain('jmpp SPEED')
+      expect(await page.locator('.cm-lintRange-error').count()).toBe(1)
     } finally {
       await close()
     }

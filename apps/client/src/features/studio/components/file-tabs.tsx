@@ -30,9 +30,12 @@ export function FileTabs({ files, activeId, errorFiles, onSelect, onClose }: Fil
               onClick={() => onSelect(file.id)}
             >
               {errorFiles.has(file.filename) && (
-                <span className="studio-tab__error" aria-label="has errors" />
+                <span className="studio-tab__error" aria-hidden="true" />
               )}
               {file.filename}
+              {errorFiles.has(file.filename) && (
+                <span className="visually-hidden"> (has errors)</span>
+              )}
               {file.type === 'chr' && <span className="studio-tab__badge">CHR</span>}
               {file.binary && <span className="studio-tab__badge studio-tab__badge--bin">BIN</span>}
             </button>

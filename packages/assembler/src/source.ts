@@ -78,23 +78,27 @@ export function splitSource(name: string, bytes: Uint8Array): SourceFile {
   const text = bytesToLatin1(bytes)
   const lines: string[] = []
   const starts: number[] = []
-  // Line ends become NULs (same length, so offsets hold): every line is then a slice of one flat
-  // string that already ends with the C string terminator, which keeps charCodeAt fast.
-  const nul = text.replace(/\r\n?|\n/g, (m) => (m.length === 2 ? '\0\n' : '\0'))
+  // A copy of the bytes with each line end replaced by a NUL: every line is then built straight
+  // from it as a flat string that already ends with the C string terminator (flat strings keep
+  // charCodeAt fast; slices of one big string would be slower to read in the hot loops).
+  const nul = bytes.slice()
+  for (let i = 0; i < nul.length; i++) if (nul[i] === 10 || nul[i] === 13) nul[i] = 0
   const hasTabs = text.indexOf('\t') >= 0
   const hasNuls = text.indexOf('\0') >= 0
   const n = text.length
   let start = 0
   while (start < n) {
-    let end = hasNuls ? lineEnd(text, start) : nul.indexOf('\0', start)
+    let end = lineEnd(text, start)
     if (end < 0) end = n
     starts.push(start)
     let line: string
-    if (end === n) line = nul.slice(start, end) + '\0'
-    else line = nul.slice(start, end + 1)
-    if ((hasTabs && line.indexOf('\t') >= 0) || hasNuls || line.length > MAX_LINE_TEXT + 1) {
+    if (end === n || hasNuls || end - start > MAX_LINE_TEXT) {
       const raw = text.slice(start, end)
       line = formatLine(raw, raw.indexOf('\t') >= 0, raw.indexOf('\0') >= 0) + '\0'
+    } else {
+      line = String.fromCharCode.apply(null, nul.subarray(start, end + 1) as unknown as number[])
+      if (hasTabs && line.indexOf('\t') >= 0)
+        line = formatLine(line.slice(0, -1), true, false) + '\0'
     }
     lines.push(line)
     start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1)

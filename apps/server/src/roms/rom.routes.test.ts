@@ -88,6 +88,16 @@ describe('POST /api/roms', () => {
       ...multipart([{ name: 'file', value: buildRom(), fileName: 'a.nes' }]),
     })
     expectError(wrongField, 400, 'NoFile')
+    // What a browser sends for a form whose file input is empty.
+    const emptyInput = await t.app.inject({
+      method: 'POST',
+      url: '/api/roms',
+      ...multipart([
+        { name: 'title', value: 'x' },
+        { name: 'romFile', value: new Uint8Array(0), fileName: '' },
+      ]),
+    })
+    expectError(emptyInput, 400, 'NoFile')
   })
 
   it('400 for a name not ending in .nes', async () => {

@@ -86,8 +86,9 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
         if (part.type === 'field') {
           if (part.fieldname === UPLOAD_TITLE_FIELD && typeof part.value === 'string')
             title = part.value
-        } else if (part.fieldname !== UPLOAD_FILE_FIELD || upload) {
-          part.file.resume() // not ours: drain it
+        } else if (part.fieldname !== UPLOAD_FILE_FIELD || upload || part.filename === '') {
+          // Not ours, a second file, or a form submitted with no file chosen (empty name): drain it.
+          part.file.resume()
         } else {
           assertRomFileName(part.filename)
           upload = { fileName: part.filename, bytes: await readCapped(part.file, tooLarge) }
@@ -105,7 +106,7 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
       }
       throw err
     }
-    if (!upload || (upload.fileName === '' && upload.bytes.length === 0)) {
+    if (!upload) {
       throw new HttpError(400, 'NoFile', 'No File Selected: please select a ROM file first.')
     }
     return { ...upload, title }

@@ -3,11 +3,12 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { fceummCorePlugin } from './build-tools/fceumm-core'
 
 const apiTarget = process.env.VITE_API_TARGET || 'http://localhost:5001'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), fceummCorePlugin()],
   server: {
     port: 5000,
     strictPort: true,

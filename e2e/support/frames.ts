@@ -1,5 +1,6 @@
 // Reads the emulator's raw frame (its PNG screenshot, not the scaled canvas) inside the page and reduces
 // it to colours the specs can compare with the NES palette.
+import type {} from './globals'
 import type { Page } from 'playwright-core'
 import type { NesColorName } from './nes-colors'
 import { nearestNesColor } from './nes-colors'

@@ -10,5 +10,7 @@ declare global {
       screenshot(): Promise<Blob>
       readMemory(address: number, length: number): Promise<Uint8Array>
     }
+    /** Inside an emulator iframe: the frame's API (apps/client/src/emulator/frame/frame-api.ts). */
+    nesFrame?: { frameCount(): number }
   }
 }

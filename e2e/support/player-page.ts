@@ -1,4 +1,5 @@
 // Helpers for driving the player page the way a user does (file input, buttons, drag and drop).
+import type {} from './globals'
 import type { Locator, Page } from 'playwright-core'
 
 export async function chooseRom(page: Page, name: string, bytes: Uint8Array): Promise<void> {

@@ -12,6 +12,11 @@ import { EmulatorError } from './types'
 import type { EmulatorHost, NesButton } from './types'
 
 export const LOAD_TIMEOUT_MS = 20_000
+/**
+ * While a game runs, the next idle frame is loaded this long after it started, once the first frames
+ * are out of the way, so that the next start (eject + new cartridge, or a new studio build) is warm.
+ */
+export const WARM_UP_DELAY_MS = 1500
 
 export interface EmulatorOptions {
   /** Give up on a start that has not shown a frame after this long (default 20 s). */
@@ -54,6 +59,7 @@ export function createEmulator(
   let muted = false
   const fpsMeter = createFpsMeter(() => running?.api.frameCount() ?? 0)
   const releaseTimers = new Set<ReturnType<typeof setTimeout>>()
+  let warmUpTimer: ReturnType<typeof setTimeout> | undefined
 
   const onGesture = () => running?.api.resumeAudio()
   document.addEventListener('pointerdown', onGesture, true)
@@ -69,6 +75,7 @@ export function createEmulator(
   }
 
   function stop(): void {
+    clearTimeout(warmUpTimer)
     for (const timer of releaseTimers) clearTimeout(timer)
     releaseTimers.clear()
     fpsMeter.stop()
@@ -110,6 +117,7 @@ export function createEmulator(
       applyVolume()
       fpsMeter.start()
       if (exposeGlobal) exposeGameInstance(instance)
+      if (keepWarm) warmUpTimer = setTimeout(preload, WARM_UP_DELAY_MS)
     } catch (error) {
       if (loading === slot) {
         loading = undefined

@@ -30,6 +30,13 @@ export interface EjsPrototype {
   startGameError(message: string): void
   downloadRom(): Promise<void>
   startGame(): void
+  downloadFile(
+    path: unknown,
+    progress: unknown,
+    notWithPath: boolean,
+    opts: { method?: string; responseType?: string },
+  ): Promise<unknown>
+  checkCompression(data: unknown, message?: unknown, fileCallback?: unknown): Promise<unknown>
   setupSettingsMenu(): void
 }
 

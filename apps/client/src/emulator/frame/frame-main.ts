@@ -7,6 +7,7 @@ import { EMULATOR_KEY_CODES, LIBRETRO_JOYPAD_ID } from '../input-ids'
 import type { NesButton } from '../types'
 import type { EjsInstance, EjsPrototype, EjsWindow } from './ejs-globals'
 import type { FrameApi, FrameFailure } from './frame-api'
+import { coreBundle, prefetchCoreBundles, unpackIfBundle } from './core-source'
 import { createMemoryReader } from './memory-reader'
 
 const ejsWindow = window as unknown as EjsWindow & Window
@@ -112,6 +113,7 @@ function patchEmulatorJs(): void {
     fail(failure(isRomHandedOver ? 'UnsupportedMapper' : 'WasmLoadFailed', message))
     originalError.call(this, message)
   }
+  patchCoreDownload(EmulatorJS.prototype)
   // Park the emulator right before it needs the ROM: core downloaded, decompressed and compiled.
   const originalDownloadRom = EmulatorJS.prototype.downloadRom
   EmulatorJS.prototype.downloadRom = async function (this: EjsInstance) {
@@ -144,6 +146,30 @@ function patchEmulatorJs(): void {
   const originalCfg = GameManager.prototype.getRetroArchCfg
   GameManager.prototype.getRetroArchCfg = function (this: unknown) {
     return `${originalCfg.call(this)}audio_sync = "false"\n`
+  }
+}
+
+/** Serves the core from the pre-extracted bundle, skipping EmulatorJS's slow asm.js 7-Zip. */
+function patchCoreDownload(proto: EjsPrototype): void {
+  const originalDownload = proto.downloadFile
+  proto.downloadFile = function (this: unknown, ...args: Parameters<EjsPrototype['downloadFile']>) {
+    const [path, , notWithPath, opts] = args
+    const isCore = typeof path === 'string' && !notWithPath && path.startsWith('cores/')
+    const bundle =
+      isCore && opts?.method === 'GET' ? coreBundle(path.slice('cores/'.length)) : undefined
+    if (!bundle) return originalDownload.apply(this, args)
+    return bundle.then(
+      (data) => ({ data, headers: {} }),
+      () => originalDownload.apply(this, args),
+    )
+  }
+  const originalCheck = proto.checkCompression
+  proto.checkCompression = function (
+    this: unknown,
+    ...args: Parameters<EjsPrototype['checkCompression']>
+  ) {
+    const files = unpackIfBundle(args[0])
+    return files ? Promise.resolve(files) : originalCheck.apply(this, args)
   }
 }
 
@@ -225,6 +251,7 @@ async function boot(): Promise<void> {
   let emulator: EjsInstance | undefined
   window.nesFrame = createApi(() => emulator)
   trackAudioContexts()
+  prefetchCoreBundles()
   loadStyle(`${EMULATORJS_BASE_PATH}emulator.css`)
   try {
     await loadScripts(EMULATORJS_BASE_PATH, SCRIPTS)

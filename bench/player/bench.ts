@@ -1,0 +1,140 @@
+// Player benchmark (headless Chromium, the built server): prints medians of RUNS runs of
+//  - PRESS START → first game frame, cold page (fresh browser context, clicked right after page load),
+//  - the same for a second game in the same page (EJECT, new cartridge, PRESS START),
+//  - steady emulated FPS of a running game,
+//  - bytes transferred for / (as the browser received them, i.e. gzip where the server compresses),
+//    split into our own code and the emulator's files.
+// Usage: npm run build && npx tsx bench/player/bench.ts   (RUNS=5 by default)
+import type {} from '../../e2e/support/globals'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser } from '../../e2e/support/browser'
+import { startServer } from '../../e2e/support/global-setup'
+import { chooseRom, waitForGame } from '../../e2e/support/player-page'
+import { buildButtonColorRom, buildSolidColorRom } from '../../e2e/support/roms'
+import { recordTransfers } from './transfers'
+import type { TransferSummary } from './transfers'
+
+const RUNS = Number(process.env.RUNS ?? 5)
+const FPS_WINDOW_MS = 5000
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? (sorted[mid] ?? NaN)
+    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
+}
+
+/** Clicks PRESS START and returns ms from the click to the frame's "first game frame" mark. */
+async function pressStartAndTime(page: Page): Promise<number> {
+  await page.evaluate(() => {
+    const button = Array.from(document.querySelectorAll('button')).find(
+      (b) => b.textContent === 'PRESS START',
+    )
+    button?.addEventListener(
+      'click',
+      () =>
+        ((window as unknown as { __clickAt: number }).__clickAt =
+          performance.timeOrigin + performance.now()),
+      { capture: true, once: true },
+    )
+  })
+  await page.getByRole('button', { name: 'PRESS START' }).click()
+  await waitForGame(page)
+  return page.evaluate(() => {
+    const frame = document.querySelector<HTMLIFrameElement>(
+      'iframe.emulator-frame:not(.emulator-frame--idle)',
+    )
+    const win = frame?.contentWindow
+    const mark = win?.performance.getEntriesByName('nes-frame:first-frame')[0]
+    if (!win || !mark) throw new Error('No first-frame mark')
+    return (
+      win.performance.timeOrigin +
+      mark.startTime -
+      (window as unknown as { __clickAt: number }).__clickAt
+    )
+  })
+}
+
+async function measureFps(page: Page): Promise<number> {
+  const frames = () =>
+    page.evaluate(() => {
+      const frame = document.querySelector<HTMLIFrameElement>(
+        'iframe.emulator-frame:not(.emulator-frame--idle)',
+      )
+      return { frames: frame?.contentWindow?.nesFrame?.frameCount() ?? 0, at: performance.now() }
+    })
+  const first = await frames()
+  await page.waitForTimeout(FPS_WINDOW_MS)
+  const last = await frames()
+  return ((last.frames - first.frames) * 1000) / (last.at - first.at)
+}
+
+interface Run {
+  cold: number
+  warm: number
+  fps: number
+  transfers: TransferSummary
+}
+
+async function oneRun(browser: Browser, baseUrl: string): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const page = await context.newPage()
+  const transfers = recordTransfers(page, baseUrl)
+  try {
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' })
+    await chooseRom(page, 'first.nes', buildSolidColorRom(0x16))
+    const cold = await pressStartAndTime(page)
+    // Let the page settle (the idle frame for the next game loads meanwhile), as a player would.
+    await page.waitForTimeout(3000)
+    const fps = await measureFps(page)
+    const summary = await transfers.summary()
+    await page.getByRole('button', { name: 'EJECT' }).click()
+    await chooseRom(page, 'second.nes', buildButtonColorRom(0x1a))
+    const warm = await pressStartAndTime(page)
+    return { cold, warm, fps, transfers: summary }
+  } finally {
+    await context.close()
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+const server = await startServer()
+const browser = await launchBrowser()
+try {
+  const runs: Run[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const run = await oneRun(browser, server.baseUrl)
+    runs.push(run)
+    console.log(
+      `run ${i + 1}: cold ${run.cold.toFixed(0)} ms, warm ${run.warm.toFixed(0)} ms, ${run.fps.toFixed(1)} fps`,
+    )
+  }
+  const t = runs[0]?.transfers
+  console.log(
+    `\nmedians of ${RUNS} (headless Chromium, ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'})`,
+  )
+  console.log(
+    `PRESS START → first frame, cold page:      ${median(runs.map((r) => r.cold)).toFixed(0)} ms`,
+  )
+  console.log(
+    `PRESS START → first frame, 2nd game (warm): ${median(runs.map((r) => r.warm)).toFixed(0)} ms`,
+  )
+  console.log(
+    `steady FPS:                                 ${median(runs.map((r) => r.fps)).toFixed(1)}`,
+  )
+  if (t) {
+    console.log(`\nbytes transferred for / (first run, as received):`)
+    console.log(`  our JS:            ${kb(t.ourJs)}   (${t.ourJsFiles.join(', ')})`)
+    console.log(`  our other files:   ${kb(t.ourOther)}   (html, css, font, icon)`)
+    console.log(
+      `  emulator files:    ${kb(t.emulator)}   (EmulatorJS scripts + css, pre-extracted fceumm core)`,
+    )
+    console.log(`  API:               ${kb(t.api)}`)
+    console.log(`  total:             ${kb(t.total)}`)
+  }
+} finally {
+  await browser.close()
+  await server.stop()
+}

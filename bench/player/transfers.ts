@@ -1,0 +1,46 @@
+// Sums what the browser received per kind of file (encoded body size, so gzip where the server
+// compressed, plus headers) for one page. Files served from the HTTP cache count as 0 bytes.
+import type { Page, Request } from 'playwright-core'
+
+export interface TransferSummary {
+  ourJs: number
+  ourJsFiles: string[]
+  ourOther: number
+  emulator: number
+  api: number
+  total: number
+}
+
+export function recordTransfers(page: Page, baseUrl: string) {
+  const finished: Request[] = []
+  page.on('requestfinished', (request) => finished.push(request))
+  return {
+    async summary(): Promise<TransferSummary> {
+      const result: TransferSummary = {
+        ourJs: 0,
+        ourJsFiles: [],
+        ourOther: 0,
+        emulator: 0,
+        api: 0,
+        total: 0,
+      }
+      for (const request of finished) {
+        const url = new URL(request.url())
+        if (url.origin !== baseUrl) continue
+        const sizes = await request.sizes()
+        const bytes = sizes.responseBodySize + sizes.responseHeadersSize
+        result.total += bytes
+        const isCoreBundle =
+          url.pathname.startsWith('/assets/') && url.pathname.endsWith('.core.gz')
+        if (url.pathname.startsWith('/vendor/') || isCoreBundle) result.emulator += bytes
+        else if (url.pathname.startsWith('/api/')) result.api += bytes
+        else if (url.pathname.endsWith('.js')) {
+          result.ourJs += bytes
+          const name = url.pathname.split('/').pop() ?? url.pathname
+          if (!result.ourJsFiles.includes(name)) result.ourJsFiles.push(name)
+        } else result.ourOther += bytes
+      }
+      return result
+    },
+  }
+}

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { createClient } from './lib/http-client'
+import { benchSchema, createSchema } from './lib/pg-schema'
 import { makeRom, sha256, uploadBody } from './lib/rom-files'
 import { startServer, tempDir } from './lib/server-process'
 import { describeSummary, machineLine, summarize } from './lib/stats'
@@ -20,8 +21,8 @@ const { values } = parseArgs({
 })
 const REQUESTS = Math.min(20_000, Number(values.requests))
 const CONCURRENCY = Math.min(64, Number(values.concurrency))
-const databaseUrl = values.pg ? process.env.TEST_DATABASE_URL : undefined
-if (values.pg && !databaseUrl) throw new Error('--pg needs TEST_DATABASE_URL')
+const pgUrl = values.pg ? process.env.TEST_DATABASE_URL : undefined
+if (values.pg && !pgUrl) throw new Error('--pg needs TEST_DATABASE_URL')
 
 async function measure(baseUrl: string, urlPath: string, expectHash: string) {
   const client = createClient(baseUrl, CONCURRENCY)
@@ -57,6 +58,9 @@ async function main() {
   const rom = makeRom(14, 4, 42)
   const hash = sha256(rom)
   const dataDir = tempDir('get')
+  const pg = pgUrl ? benchSchema(pgUrl, 'bench_get') : undefined
+  if (pg) await createSchema(pg)
+  const databaseUrl = pg?.databaseUrl
   const server = await startServer({ dataDir, databaseUrl })
   const staticFile = path.join(dataDir, 'rom.nes')
   writeFileSync(staticFile, rom)
@@ -97,6 +101,7 @@ async function main() {
   } finally {
     plain.close()
     await server.stop()
+    await pg?.drop()
   }
 }
 

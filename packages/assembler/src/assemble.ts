@@ -87,7 +87,11 @@ function runPass(a: Asm, s: ExprState, ctx: OpContext): void {
     assembleLine(a, s, ctx)
     if (a.overwrote) overwriteWarning(a)
     if (a.loccnt > BANK_SIZE) {
-      a.fatal('Bank overflow, offset > $1FFF!')
+      a.fatal(
+        'Bank overflow, offset > $1FFF!',
+        a.stmtCol,
+        `bank ${a.bank} overflows: this statement goes past the 8 KB bank ($${a.loccnt.toString(16).toUpperCase()} > $2000); start a new .bank`,
+      )
       break
     }
     if (a.stopPass) break

@@ -397,14 +397,18 @@ export class Asm {
   }
 
   /** error(): reports an error with NESASM's exact message and counts it. */
-  error(msg: string, col = this.stmtCol): void {
+  /**
+   * error(): reports an error. stdout gets NESASM's exact message; the diagnostic gets `detail`
+   * when given (a clearer message with the values involved).
+   */
+  error(msg: string, col = this.stmtCol, detail?: string): void {
     this.report(msg)
     this.errcnt++
-    this.addDiagnostic('error', codeForMessage(msg), msg.replace(/!$/, ''), col)
+    this.addDiagnostic('error', codeForMessage(msg), detail ?? msg.replace(/!$/, ''), col)
   }
 
-  fatal(msg: string, col = this.stmtCol): void {
-    this.error(msg, col)
+  fatal(msg: string, col = this.stmtCol, detail?: string): void {
+    this.error(msg, col, detail)
     this.stopPass = true
   }
 

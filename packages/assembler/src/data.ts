@@ -52,7 +52,7 @@ export function doDb(a: Asm, s: ExprState): void {
       if (a.pass === 1) {
         const v = a.value >>> 0
         if (v > 0xff && v < 0xffffff80) {
-          a.error('Overflow error!', col)
+          a.error('Overflow error!', col, `.db value ${a.value} does not fit in a byte (-128..255)`)
           return
         }
         a.putbyte(a.loccnt - 1, a.value)
@@ -82,7 +82,11 @@ export function doDw(a: Asm, s: ExprState): void {
     if (a.pass === 1) {
       const v = a.value >>> 0
       if (v > 0xffff && v < 0xffff8000) {
-        a.error('Overflow error!', col)
+        a.error(
+          'Overflow error!',
+          col,
+          `.dw value ${a.value} does not fit in a word (-32768..65535)`,
+        )
         return
       }
       a.putword(a.loccnt - 2, a.value)

@@ -249,7 +249,9 @@ export function evaluate(a: Asm, s: ExprState, last: number): boolean {
   if (!s.needOperator || level !== 0) return syntaxError(a, startCol)
   while (s.ops[s.opIdx] !== OP_START) if (!doOp(a, st)) return false
   a.value = s.vals[s.valIdx] ?? 0
-  if (a.undef && a.pass === 1) a.error('Undefined symbol in operand field!', undefCol)
+  if (a.undef && a.pass === 1) {
+    a.error('Undefined symbol in operand field!', undefCol, `undefined symbol '${undefName}'`)
+  }
   if (last === 59) {
     if (end !== 1) return syntaxError(a, startCol)
     s.pos++
@@ -315,7 +317,10 @@ function pushVal(a: Asm, type: number): boolean {
       a.exprLablptr = sym
       if (sym === null) return false
       if (sym.type === UNDEF || sym.type === IFUNDEF) {
-        if (!a.undef) undefCol = buf === a.ln ? start : startCol0
+        if (!a.undef) {
+          undefCol = buf === a.ln ? start : startCol0
+          undefName = sym.name
+        }
         a.undef++
       } else val = sym.value
       a.exprLablcnt++
@@ -356,6 +361,7 @@ function pushVal(a: Asm, type: number): boolean {
 
 /** Column of the first undefined symbol of the expression (for the diagnostic). */
 let undefCol = 0
+let undefName = ''
 /** Where the current expression starts in the line. */
 let startCol0 = 0
 

@@ -167,11 +167,19 @@ export function labldef(a: Asm, lval: number, flag: boolean): number {
         if (s.value === lval) break
         s.type = MDEF
         s.value = 0
-        a.error('Label multiply defined!', a.labelCol)
+        a.error(
+          'Label multiply defined!',
+          a.labelCol,
+          `'${s.name}' is already defined with a different value ($${(lval >>> 0).toString(16).toUpperCase()} here)`,
+        )
         return -1
     }
   } else if (s.value !== lval || (flag && a.bank < BANK_LIMIT && s.bank !== a.bank)) {
-    a.fatal('Internal error[1]!', a.labelCol)
+    a.fatal(
+      'Internal error[1]!',
+      a.labelCol,
+      `phase error: '${s.name}' gets a different address in pass 2 than in pass 1 (the code before it changed size between passes, e.g. .ifdef before a definition, a forward reference in '=' or .org, or a statement that failed in pass 2)`,
+    )
     return -1
   }
   if (flag) {

@@ -44,7 +44,12 @@ export function class2(a: Asm, inst: Instruction, s: ExprState): void {
     a.putbyte(a.dataLoccnt, inst.opcode)
     const addr = (a.value - (a.loccnt + (a.page << 13))) >>> 0
     if (addr > 0x7f && addr < 0xffffff80) {
-      a.error('Branch address out of range!')
+      const dist = (a.value - (a.loccnt + (a.page << 13))) | 0
+      a.error(
+        'Branch address out of range!',
+        a.stmtCol,
+        `branch target is ${dist} bytes away; a branch reaches -128..+127 (use jmp)`,
+      )
       return
     }
     a.putbyte(a.dataLoccnt + 1, addr)
@@ -197,7 +202,11 @@ export function getOperand(
   }
   mode &= flag
   if (!mode) {
-    a.error('Incorrect addressing mode!')
+    a.error(
+      'Incorrect addressing mode!',
+      a.stmtCol,
+      `this addressing mode is not available for this instruction`,
+    )
     return 0
   }
   while (isSpace(a.ln.charCodeAt(a.ip) | 0)) a.ip++
@@ -286,11 +295,23 @@ function checkValue(a: Asm, mode: number, flag: number, ctx: OpContext): void {
       }
       if (ctx.opext === 72) a.value = (a.value + 1) | 0
     }
-    if ((a.value >>> 0) & 0xffffff00) a.error('Incorrect zero page address!')
+    if ((a.value >>> 0) & 0xffffff00) {
+      a.error(
+        'Incorrect zero page address!',
+        a.stmtCol,
+        `zero-page address ${hex(a.value)} is above $FF`,
+      )
+    }
   } else if (mode & IMM & flag) {
     if (ctx.opext === 76) a.value &= 0xff
     else if (ctx.opext === 72) a.value = (a.value & 0xff00) >> 8
-    else if (v > 0xff && v < 0xffffff00) a.error('Incorrect immediate value!')
+    else if (v > 0xff && v < 0xffffff00) {
+      a.error(
+        'Incorrect immediate value!',
+        a.stmtCol,
+        `immediate value ${a.value} does not fit in a byte (-256..255)`,
+      )
+    }
   } else if (mode & (ABS | ABS_X | ABS_Y | ABS_IND | ABS_IND_X) & flag) {
     if (ctx.opext && !ctx.autoInc) {
       if (mode & (ABS_IND | ABS_IND_X)) {
@@ -298,6 +319,16 @@ function checkValue(a: Asm, mode: number, flag: number, ctx: OpContext): void {
       }
       if (ctx.opext === 72) a.value = (a.value + 1) | 0
     }
-    if ((a.value >>> 0) & 0xffff0000) a.error('Incorrect absolute address!')
+    if ((a.value >>> 0) & 0xffff0000) {
+      a.error(
+        'Incorrect absolute address!',
+        a.stmtCol,
+        `address ${hex(a.value)} is outside $0000..$FFFF`,
+      )
+    }
   }
+}
+
+function hex(v: number): string {
+  return v < 0 ? String(v) : '$' + v.toString(16).toUpperCase()
 }

@@ -152,7 +152,7 @@ export function assembleLine(a: Asm, s: ExprState, ctx: OpContext): void {
   const e = oplook(a, ctx)
   if (typeof e === 'number') {
     labldef(a, a.loccnt, true)
-    if (e === -1) a.error('Unknown instruction!', i)
+    if (e === -1) a.error('Unknown instruction!', i, unknownDetail(a, i))
     else if (a.pass === 1) {
       if (a.lablptr) a.loadlc(a.loccnt, 0)
       a.println()
@@ -346,4 +346,19 @@ function runDirective(a: Asm, d: Directive, s: ExprState, _ctx: OpContext): void
     case 'CALL':
       return a.error('PC-Engine procedure directives are not supported!')
   }
+}
+
+/** A clearer message for an unknown operation word (with NESASM's usual causes). */
+function unknownDetail(a: Asm, col: number): string {
+  const ln = a.ln
+  let end = col
+  while (end < ln.length && !isSpace(ln.charCodeAt(end)) && ln.charCodeAt(end) !== 0) end++
+  const word = ln.slice(col, end)
+  if (a.lablptr && col > 0 && lookupOp(a.lablptr.name, 0, a.lablptr.name.length)) {
+    return `unknown instruction '${word}': '${a.lablptr.name}' in column 1 is a label, indent it to make it an instruction`
+  }
+  if (/^\.?[a-z]+[^a-z0-9 ]/i.test(word)) {
+    return `unknown instruction '${word}': a directive or instruction must be followed by a blank`
+  }
+  return `unknown instruction '${word}'`
 }

@@ -175,3 +175,84 @@ describe('player', () => {
     expect(await page.locator('iframe.emulator-frame').count()).toBe(0)
   })
 })
+
+describe('player, other inputs', () => {
+  it('plays with the keyboard when the game screen itself has focus', async () => {
+    const page = await openPlayer()
+    await chooseRom(page, 'buttons.nes', buildButtonColorRom(NES_COLOR.grey))
+    await page.getByRole('button', { name: 'PRESS START' }).click()
+    await waitForGame(page)
+    await page.locator('iframe.emulator-frame:not(.emulator-frame--idle)').click()
+    for (const button of ['a', 'start', 'left'] as const) {
+      await page.keyboard.down(KEY_FOR[button])
+      const color = await waitForFrameColor(page, BUTTON_COLOR_NAMES[button])
+      await page.keyboard.up(KEY_FOR[button])
+      expect({ key: KEY_FOR[button], ...color }).toMatchObject({ name: BUTTON_COLOR_NAMES[button] })
+    }
+  })
+
+  it('plays with a standard-mapping gamepad', async () => {
+    opened = await openPage(browser)
+    const page = opened.page
+    // A virtual pad: the Gamepad API cannot be driven from outside, so the page's getGamepads() is replaced.
+    await page.addInitScript(() => {
+      const buttons = Array.from({ length: 17 }, () => ({
+        pressed: false,
+        touched: false,
+        value: 0,
+      }))
+      const pad = {
+        id: 'virtual',
+        index: 0,
+        connected: true,
+        mapping: 'standard',
+        axes: [0, 0, 0, 0],
+        buttons,
+      }
+      ;(window as unknown as { __pad: typeof pad }).__pad = pad
+      navigator.getGamepads = () => [pad as unknown as Gamepad]
+    })
+    await page.goto(`${baseUrl}/`)
+    await chooseRom(page, 'buttons.nes', buildButtonColorRom(NES_COLOR.grey))
+    await page.getByRole('button', { name: 'PRESS START' }).click()
+    await waitForGame(page)
+    const setPad = (index: number, pressed: boolean) =>
+      page.evaluate(
+        ({ index, pressed }) => {
+          const pad = (window as unknown as { __pad: { buttons: { pressed: boolean }[] } }).__pad
+          const button = pad.buttons[index]
+          if (button) button.pressed = pressed
+        },
+        { index, pressed },
+      )
+    // Standard layout: 1 = right face button (A), 0 = bottom (B), 9 = start, 14 = d-pad left.
+    for (const [index, button] of [
+      [1, 'a'],
+      [0, 'b'],
+      [9, 'start'],
+      [14, 'left'],
+    ] as const) {
+      await setPad(index, true)
+      const color = await waitForFrameColor(page, BUTTON_COLOR_NAMES[button])
+      await setPad(index, false)
+      expect({ index, ...color }).toMatchObject({ name: BUTTON_COLOR_NAMES[button] })
+    }
+  })
+
+  it('keeps at most one running and one idle emulator frame over several games', async () => {
+    const page = await openPlayer()
+    for (const [name, color] of [
+      ['red', NES_COLOR.red],
+      ['green', NES_COLOR.green],
+      ['blue', NES_COLOR.blue],
+    ] as const) {
+      await chooseRom(page, `${name}.nes`, buildSolidColorRom(color))
+      await page.getByRole('button', { name: 'PRESS START' }).click()
+      await waitForGame(page)
+      expect((await waitForFrameColor(page, name)).name).toBe(name)
+      expect(await page.locator('iframe.emulator-frame').count()).toBeLessThanOrEqual(2)
+      await page.getByRole('button', { name: 'EJECT' }).click()
+      expect(await gameIframeCount(page)).toBe(0)
+    }
+  })
+})

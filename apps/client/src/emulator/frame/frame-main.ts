@@ -249,7 +249,11 @@ function createApi(emulator: () => EjsInstance | undefined): FrameApi {
 
 async function boot(): Promise<void> {
   let emulator: EjsInstance | undefined
-  window.nesFrame = createApi(() => emulator)
+  const api = createApi(() => emulator)
+  window.nesFrame = api
+  // A click or key on the game screen itself (the iframe has focus) also allows sound.
+  document.addEventListener('pointerdown', () => api.resumeAudio(), true)
+  document.addEventListener('keydown', () => api.resumeAudio(), true)
   trackAudioContexts()
   prefetchCoreBundles()
   loadStyle(`${EMULATORJS_BASE_PATH}emulator.css`)

@@ -12,7 +12,7 @@ import { S_BSS, S_CODE, S_DATA, S_ZP } from './opcodes'
 import { assembleLine } from './statement'
 
 /** Maximum lines processed in one pass (bounds macro fan-out). */
-const LINE_BUDGET = 20_000_000
+const LINE_BUDGET = 5_000_000
 
 export interface RunOptions extends ResolvedOptions {
   output: 'nes' | 'raw' | 'srec'
@@ -82,7 +82,7 @@ function resetPass(a: Asm): void {
 
 /** Assembles every line of one pass (kept small so it is optimized on its own). */
 function runPass(a: Asm, s: ExprState, ctx: OpContext): void {
-  let budget = LINE_BUDGET
+  let budget = a.opts.maxLines ?? LINE_BUDGET
   while (readline(a) !== -1) {
     assembleLine(a, s, ctx)
     if (a.overwrote) overwriteWarning(a)
@@ -96,7 +96,7 @@ function runPass(a: Asm, s: ExprState, ctx: OpContext): void {
     }
     if (a.stopPass) break
     if (--budget === 0) {
-      a.fatal('Assembly stopped: more than 20 million lines in one pass (runaway macro expansion?)')
+      a.fatal('Assembly stopped: too many lines in one pass (runaway macro expansion?)')
       break
     }
   }

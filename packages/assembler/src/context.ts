@@ -39,6 +39,8 @@ export interface ResolvedOptions {
   raw: boolean
   /** List every line, as if `.list` were in effect from the first line. */
   forceListing?: boolean
+  /** Lines allowed per pass (default 5 million). */
+  maxLines?: number
 }
 
 const SPACES_26 = '                          '

@@ -15,7 +15,9 @@ describe('diagnostics', () => {
     expect(d).toBeDefined()
     if (!d) return
     const text = formatDiagnostic(d, { 'main.asm': new TextEncoder().encode(source) })
-    expect(text).toBe('main.asm:2:8: error: immediate value 300 does not fit in a byte (-256..255)\n  lda #300\n       ^~~')
+    expect(text).toBe(
+      'main.asm:2:8: error: immediate value 300 does not fit in a byte (-256..255)\n  lda #300\n       ^~~',
+    )
   })
   it('points into the right include file', () => {
     const r = asm(src('nop\n.include "b.asm"'), { 'b.asm': '\n  lda nothing\n' })

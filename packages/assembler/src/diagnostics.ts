@@ -141,6 +141,7 @@ const CODE_BY_MESSAGE: Record<string, DiagnosticCode> = {
   'Picture size too small, min. 16x16!': 'PcxError',
   'Unsupported or invalid PCX format!': 'PcxError',
   'Unsupported PCX encoding scheme!': 'PcxError',
+  'Assembly stopped: too many lines in one pass (runaway macro expansion?)': 'RunawayAssembly',
 }
 
 /** Maps a NESASM error message to its code. */

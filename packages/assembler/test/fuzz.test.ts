@@ -3,6 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { runAssembler } from '../src/assemble'
 import { assemble } from '../src/index'
 
 const enc = new TextEncoder()
@@ -156,5 +157,22 @@ describe('fuzz', () => {
     check('  .zp\n  .ds -5\n  .code\n  .ds -5\n')
     check('  .incchr "x.pcx"\n', { 'x.pcx': new Uint8Array(200) })
     check('f .func f(\\1)\n  .db f(1)\n')
+  })
+})
+
+describe('runaway expansion', () => {
+  it('stops at the line budget with an error', () => {
+    const body = Array.from({ length: 50 }, () => '  m2').join('\n')
+    const source = `m1 .macro\n  nop\n  .endm\nm2 .macro\n${Array.from({ length: 50 }, () => '  m1').join('\n')}\n  .endm\nm3 .macro\n${body}\n  .endm\n  m3\n  m3\n`
+    const r = runAssembler({ 'main.asm': enc.encode(source) }, 'main.asm', {
+      listLevel: 0,
+      mlist: false,
+      raw: false,
+      output: 'nes',
+      segments: 0,
+      maxLines: 5_000,
+    })
+    expect(r.ok).toBe(false)
+    expect(r.asm.diagnostics[0]?.code).toBe('RunawayAssembly')
   })
 })

@@ -71,7 +71,7 @@ function resetPass(a: Asm): void {
   a.sectionBank[S_DATA] = 0
   a.bankPage[S_DATA * 256] = 7
   a.stopPass = false
-  a.lastlabl = null
+  // NESASM does not reset its last data label between passes either
   a.expandMacro = false
   a.midx = 0
   a.mlLines = null

@@ -1,0 +1,43 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from './config'
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({})
+    expect(c).toMatchObject({
+      port: 5000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      maxRomBytes: 8 * 1024 * 1024,
+      trustedOrigins: [],
+      pgPoolMax: 10,
+    })
+    expect(c.clientDir.endsWith(path.join('apps', 'client', 'dist'))).toBe(true)
+  })
+
+  it('reads the environment', () => {
+    const c = loadConfig({
+      PORT: '5123',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u@h/db',
+      MAX_ROM_BYTES: '2048',
+      TRUSTED_ORIGINS: 'https://a.example, https://b.example',
+    })
+    expect(c).toMatchObject({
+      port: 5123,
+      host: '127.0.0.1',
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgres://u@h/db',
+      maxRomBytes: 2048,
+      trustedOrigins: ['https://a.example', 'https://b.example'],
+    })
+  })
+
+  it('rejects nonsense with the variable named', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
+    expect(() => loadConfig({ MAX_ROM_BYTES: '10' })).toThrow(/MAX_ROM_BYTES/)
+  })
+})

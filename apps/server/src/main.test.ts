@@ -1,0 +1,49 @@
+// The real entry point in a child process: first start with no set-up, then a clean SIGTERM shutdown.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, expect, it } from 'vitest'
+
+const serverRoot = fileURLToPath(new URL('..', import.meta.url))
+let tmp: string | undefined
+afterEach(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true })
+})
+
+it('creates DATA_DIR/library.db on first start, serves, and exits 0 on SIGTERM', async () => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'nes-main-'))
+  const dataDir = path.join(tmp, 'not', 'yet', 'there')
+  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' }
+  delete env.DATABASE_URL // this test is about the SQLite default
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  )
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
+      if (match?.[1]) resolve(match[1])
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.once('exit', () => reject(new Error(`server exited early:\n${output}`)))
+  })
+  try {
+    const res = await fetch(`${url}/api/roms`)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ roms: [] })
+    expect(existsSync(path.join(dataDir, 'library.db'))).toBe(true)
+  } finally {
+    child.kill('SIGTERM')
+  }
+  expect(await exited).toBe(0)
+  expect(output).toContain('SIGTERM received, closing')
+})

@@ -83,3 +83,21 @@ describe('player validation', () => {
     expect(await isShown(text)).toBe(true)
   })
 })
+
+describe('player load timeout', () => {
+  it('ends in the error state with a message when the emulator never finishes loading', async () => {
+    opened = await openPage(browser)
+    const page = opened.page
+    // The core never arrives: both the pre-extracted bundle and EmulatorJS's own core files hang.
+    await page.route(/\/assets\/fceumm-.*\.gz$|\/cores\//, () => undefined)
+    await page.goto(`${baseUrl}/`)
+    await chooseRom(page, 'red.nes', buildSolidColorRom(0x16))
+    await page.getByRole('button', { name: 'PRESS START' }).click()
+    const message = page.getByTestId('slot-error')
+    await message.waitFor({ timeout: 40_000 })
+    expect(await message.textContent()).toBe('The game did not start within 20 seconds.')
+    expect(await page.getByTestId('light-error').getAttribute('data-on')).toBe('true')
+    expect(await page.evaluate(() => window.gameInstance === undefined)).toBe(true)
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+  })
+})

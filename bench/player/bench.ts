@@ -98,6 +98,33 @@ async function oneRun(browser: Browser, baseUrl: string): Promise<Run> {
   }
 }
 
+/** JS heap (after a forced GC) after the 1st and after the `games`-th game started and ejected in one page. */
+async function heapAcrossGames(browser: Browser, baseUrl: string, games: number) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  const heap = async () => {
+    await cdp.send('HeapProfiler.collectGarbage')
+    return (await cdp.send('Runtime.getHeapUsage')).usedSize
+  }
+  try {
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' })
+    const sizes: number[] = []
+    for (let i = 0; i < games; i++) {
+      await chooseRom(page, `game${i}.nes`, buildSolidColorRom(0x12 + i))
+      await page.getByRole('button', { name: 'PRESS START' }).click()
+      await waitForGame(page)
+      await page.waitForTimeout(2000)
+      await page.getByRole('button', { name: 'EJECT' }).click()
+      await page.waitForTimeout(500)
+      sizes.push(await heap())
+    }
+    return { first: sizes[0] ?? 0, last: sizes[sizes.length - 1] ?? 0 }
+  } finally {
+    await context.close()
+  }
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 const server = await startServer()
@@ -123,6 +150,10 @@ try {
   )
   console.log(
     `steady FPS:                                 ${median(runs.map((r) => r.fps)).toFixed(1)}`,
+  )
+  const heap = await heapAcrossGames(browser, server.baseUrl, 6)
+  console.log(
+    `JS heap after game 1 / game 6 (start + eject, same page): ${kb(heap.first)} / ${kb(heap.last)}`,
   )
   if (t) {
     console.log(`\nbytes transferred for / (first run, as received):`)

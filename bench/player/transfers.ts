@@ -30,8 +30,8 @@ export function recordTransfers(page: Page, baseUrl: string) {
         const sizes = await request.sizes()
         const bytes = sizes.responseBodySize + sizes.responseHeadersSize
         result.total += bytes
-        const isCoreBundle =
-          url.pathname.startsWith('/assets/') && url.pathname.endsWith('.core.gz')
+        // The pre-extracted core the build emits: /assets/fceumm-legacy-wasm.core-<hash>.gz
+        const isCoreBundle = /^\/assets\/fceumm-.*\.gz$/.test(url.pathname)
         if (url.pathname.startsWith('/vendor/') || isCoreBundle) result.emulator += bytes
         else if (url.pathname.startsWith('/api/')) result.api += bytes
         else if (url.pathname.endsWith('.js')) {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { NO_ROM_MESSAGE, interpretResult } from './compile-result'
+
+const span = { file: 'main.asm', offset: 10, length: 3, line: 2, column: 3 }
+
+describe('interpretResult', () => {
+  it('passes a non-empty ROM through', () => {
+    const rom = Uint8Array.of(0x4e, 0x45, 0x53, 0x1a)
+    expect(interpretResult({ ok: true, rom, stdout: '', diagnostics: [] }, 1.5)).toEqual({
+      ok: true,
+      rom,
+      elapsedMs: 1.5,
+    })
+  })
+
+  it('turns an empty ROM into "Compilation produced no ROM data"', () => {
+    const outcome = interpretResult(
+      { ok: true, rom: new Uint8Array(), stdout: 'out', diagnostics: [] },
+      1,
+    )
+    expect(outcome).toMatchObject({ ok: false, error: { message: NO_ROM_MESSAGE, stdout: 'out' } })
+  })
+
+  it('names the first error with its place, counts the rest, and keeps output and listing', () => {
+    const outcome = interpretResult(
+      {
+        ok: false,
+        stdout: 'pass 1',
+        listingText: 'LST',
+        diagnostics: [
+          { severity: 'warning', code: 'UnknownInstruction', message: 'w', span },
+          { severity: 'error', code: 'UnknownInstruction', message: 'Unknown instruction', span },
+          {
+            severity: 'error',
+            code: 'UnknownInstruction',
+            message: 'again',
+            span: { ...span, line: 4 },
+          },
+        ],
+      },
+      1,
+    )
+    expect(outcome.ok).toBe(false)
+    if (outcome.ok) return
+    expect(outcome.error.message).toBe(
+      'Compilation failed: main.asm:2:3: error: Unknown instruction (and 1 more)',
+    )
+    expect(outcome.error.diagnostics.map((d) => d.line)).toEqual([2, 2, 4])
+    expect(outcome.error.stdout).toBe('pass 1')
+    expect(outcome.error.listing).toBe('LST')
+  })
+})

@@ -1,0 +1,69 @@
+// The nesasm-ts command, as a function of its arguments, working directory and output streams
+// (so it can be tested in-process): NESASM's options and output files, our diagnostics on stderr.
+import { writeFileSync } from 'node:fs'
+import { isAbsolute, join } from 'node:path'
+import { runAssembler } from '../assemble'
+import { formatDiagnostic } from '../diagnostics'
+import { outputNames, parseArgs } from './args'
+import { diskFiles } from './disk-files'
+
+export interface CliIo {
+  stdout: (s: string) => void
+  stderr: (s: string) => void
+  /** Colour the severity (when stderr is a terminal). */
+  color: boolean
+  /** NES_INCLUDE-style search path (`;`-separated). */
+  includePath: string
+}
+
+const USAGE = `nesasm-ts [-options] [-? (for help)] infile
+
+-s/S   : show segment usage
+-l #   : listing file output level (0-3)
+-m     : force macro expansion in listing
+-raw   : prevent adding a ROM header
+-srec  : write Motorola S-records (.s28) instead of the .nes
+infile : file to be assembled
+`
+
+/** Runs the command; returns the exit status (1 when there are errors). */
+export function runCli(argv: readonly string[], cwd: string, io: CliIo): number {
+  const args = parseArgs(argv)
+  if (args.help || args.file === null) {
+    io.stdout(`NES Assembler (v3.1)\n\n${USAGE}`)
+    return 0
+  }
+  const { base, asm } = outputNames(args.file)
+  const includeDirs = io.includePath.split(';').filter((d) => d.length > 0)
+  const files = diskFiles(cwd, includeDirs)
+  const out = (p: string): string => (isAbsolute(p) ? p : join(cwd, p))
+  const r = runAssembler(files, asm, {
+    listLevel: args.listLevel,
+    mlist: args.macroExpansion,
+    raw: args.output === 'raw',
+    output: args.output,
+    segments: args.segments,
+  })
+  io.stdout(r.progress)
+  const color = io.color
+  for (const d of r.asm.diagnostics) {
+    let text = formatDiagnostic(d, files)
+    if (color) {
+      const c =
+        d.severity === 'error' ? '\x1b[31m' : d.severity === 'warning' ? '\x1b[33m' : '\x1b[36m'
+      text = text.replace(`${d.severity}:`, `${c}${d.severity}:\x1b[0m`)
+    }
+    io.stderr(text + '\n')
+  }
+  if (r.inputMissing) return 1
+  try {
+    if (r.rom) writeFileSync(out(`${base}.nes`), r.rom)
+    if (r.srec !== undefined) writeFileSync(out(`${base}.s28`), r.srec)
+    if (r.listingText !== undefined) writeFileSync(out(`${base}.lst`), r.listingText)
+    writeFileSync(out(`${base}.fns`), r.fnsText())
+  } catch (e) {
+    io.stderr(`nesasm-ts: can not write output: ${(e as Error).message}\n`)
+    return 1
+  }
+  return r.ok ? 0 : 1
+}

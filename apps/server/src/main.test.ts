@@ -15,7 +15,13 @@ afterEach(() => {
 it('creates DATA_DIR/library.db on first start, serves, and exits 0 on SIGTERM', async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'nes-main-'))
   const dataDir = path.join(tmp, 'not', 'yet', 'there')
-  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+  }
   delete env.DATABASE_URL // this test is about the SQLite default
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,

@@ -127,6 +127,8 @@ export class Asm {
   stmtCol = 0
   /** Column (0-based) of the line's label, for label diagnostics. */
   labelCol = 0
+  /** Column (0-based) of the operation word. */
+  opCol = 0
 
   // ---- input files
   readonly inputs: InputFile[] = []
@@ -165,6 +167,10 @@ export class Asm {
   ifLevel = 0
   readonly ifState = new Uint8Array(257)
   readonly ifFlag = new Uint8Array(257)
+  /** Where each open `.if` level was opened (for the note on an unclosed `.if`). */
+  readonly ifOpenedAt: (SourceSpan | null)[] = new Array<SourceSpan | null>(257).fill(null)
+  /** Where the macro being defined starts. */
+  macroOpenedAt: SourceSpan | null = null
   skipLines = false
 
   constructor(
@@ -432,6 +438,13 @@ export class Asm {
       d.notes = [{ message: `in expansion of macro '${this.callName}'` }]
     }
     this.diagnostics.push(d)
+  }
+
+  /** Adds a note (with a location) to the last diagnostic. */
+  noteLast(message: string, span: SourceSpan | null): void {
+    const d = this.diagnostics[this.diagnostics.length - 1]
+    if (!d || span === null) return
+    ;(d.notes ??= []).push({ message, span })
   }
 
   /** Our own warnings (pass 2 only, never counted as errors, never printed in NESASM's stdout). */

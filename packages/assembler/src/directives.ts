@@ -242,6 +242,7 @@ function pushIf(a: Asm, take: boolean): boolean {
   }
   a.inIf = true
   a.ifLevel++
+  if (a.ifLevel < a.ifOpenedAt.length) a.ifOpenedAt[a.ifLevel] = a.span(a.opCol)
   a.ifState[a.ifLevel] = a.skipLines ? 0 : 1
   if (!a.skipLines) {
     a.skipLines = !take

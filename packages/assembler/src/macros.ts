@@ -41,6 +41,7 @@ export function doMacro(a: Asm): void {
     a.macros.set(lab.name, def)
     a.macroKeys.add(lab.name.charCodeAt(0) * 64 + lab.name.length)
     a.defining = def
+    a.macroOpenedAt = a.span(a.opCol)
   }
   a.inMacro = true
 }

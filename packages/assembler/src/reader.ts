@@ -91,11 +91,21 @@ export function openInput(a: Asm, name: string): number {
 function closeInput(a: Asm): number {
   const f = a.inputs[a.infileNum]
   if (a.inMacro) {
-    a.fatal('Incomplete MACRO definition!')
+    a.fatal(
+      'Incomplete MACRO definition!',
+      0,
+      'end of file inside a macro definition (missing .endm)',
+    )
+    a.noteLast('the macro starts here', a.macroOpenedAt)
     return -1
   }
   if (f && f.ifLevel !== a.ifLevel) {
-    a.fatal('Incomplete IF/ENDIF statement!')
+    a.fatal(
+      'Incomplete IF/ENDIF statement!',
+      0,
+      'end of file inside a conditional block (missing .endif)',
+    )
+    a.noteLast('the unclosed .if is here', a.ifOpenedAt[a.ifLevel] ?? null)
     return -1
   }
   if (a.infileNum <= 1) return -1

@@ -141,6 +141,7 @@ export function assembleLine(a: Asm, s: ExprState, ctx: OpContext): void {
   }
   while (isSpace(ln.charCodeAt(i) | 0)) i++
   a.stmtCol = i
+  a.opCol = i
 
   const m = macroLook(a, i)
   if (m) {

@@ -126,6 +126,25 @@ describe('ROM library', () => {
       await libraryItem(page, 'red').waitFor()
       const titles = await page.locator('.rom-item__title').allTextContents()
       expect(titles.indexOf('red')).toBeLessThan(titles.indexOf('Blue'))
+
+      // Dropping a file on the drop area works like choosing it.
+      await page.evaluate(
+        (data) => {
+          const area = document.querySelector('[data-testid=upload-drop]')
+          if (!area) throw new Error('No drop area')
+          const transfer = new DataTransfer()
+          transfer.items.add(new File([new Uint8Array(data)], 'Dropped Game.nes'))
+          for (const type of ['dragenter', 'dragover', 'drop']) {
+            area.dispatchEvent(
+              new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }),
+            )
+          }
+        },
+        Array.from(buildSolidColorRom(0x21)),
+      )
+      expect(await page.getByLabel('ROM Title').inputValue()).toBe('Dropped Game')
+      await page.getByRole('button', { name: 'Upload ROM' }).click()
+      await expectToast(page, 'Upload Successful', 'Dropped Game has been added to the library.')
     } finally {
       await close()
     }

@@ -50,6 +50,8 @@ export type DiagnosticCode =
   | 'Unsupported'
   | 'RunawayAssembly'
   | 'InputNotFound'
+  /** A bug in the assembler (an unexpected exception); never caused by the source alone. */
+  | 'InternalError'
   // warnings (ours; NESASM does not report these)
   | 'ParenIsNotIndirect'
   | 'JmpParenIsNotIndirect'

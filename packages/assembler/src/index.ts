@@ -88,7 +88,7 @@ export function assemble(input: AssembleInput): AssembleResult {
       diagnostics: [
         {
           severity: 'error',
-          code: 'RunawayAssembly',
+          code: 'InternalError',
           message,
           span: { file: input.main, offset: 0, length: 0, line: 1, column: 1 },
         },

@@ -1,10 +1,14 @@
 // Crash run: kill -9 the server while 50 uploads are in flight, restart it, and check that every
 // acknowledged upload is there, nothing partial is visible, and SQLite's integrity check passes.
-// Usage: npx tsx bench/library/crash.ts [--rounds 5] [--uploads 50] [--concurrency 6]
+// Usage: npx tsx bench/library/crash.ts [--rounds 5] [--uploads 50] [--concurrency 6] [--pg]
+// --pg: the server uses PostgreSQL at TEST_DATABASE_URL (own schema); the check is then in SQL.
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
+import pg from 'pg'
 import { createClient } from './lib/http-client'
+import { benchSchema, createSchema } from './lib/pg-schema'
+import type { BenchSchema } from './lib/pg-schema'
 import { makeRom, sha256, uploadBody } from './lib/rom-files'
 import { startServer, tempDir } from './lib/server-process'
 import { machineLine } from './lib/stats'
@@ -14,8 +18,11 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '5' },
     uploads: { type: 'string', default: '50' },
     concurrency: { type: 'string', default: '6' },
+    pg: { type: 'boolean', default: false },
   },
 })
+const pgUrl = values.pg ? process.env.TEST_DATABASE_URL : undefined
+if (values.pg && !pgUrl) throw new Error('--pg needs TEST_DATABASE_URL')
 const ROUNDS = Math.min(50, Number(values.rounds))
 const UPLOADS = Math.min(500, Number(values.uploads))
 const CONCURRENCY = Math.min(32, Number(values.concurrency))
@@ -95,6 +102,26 @@ async function verify(url: string) {
   return { entries: roms.length, partial, lost }
 }
 
+async function pgIntegrity(s: BenchSchema) {
+  const client = new pg.Client({ connectionString: s.databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ bad: string }>(
+      'SELECT COUNT(*) AS bad FROM roms WHERE octet_length(bytes) <> file_size',
+    )
+    const { rows: idx } = await client.query<{ ok: boolean }>(
+      'SELECT COUNT(*) = COUNT(DISTINCT sha1) AS ok FROM roms',
+    )
+    return {
+      check: idx[0]?.ok ? 'ok' : 'duplicate sha1',
+      foreignKeyProblems: 0,
+      rowsWithoutBytes: Number(rows[0]?.bad ?? 0),
+    }
+  } finally {
+    await client.end()
+  }
+}
+
 function integrity(file: string) {
   const db = new Database(file, { readonly: true })
   try {
@@ -112,20 +139,24 @@ function integrity(file: string) {
 async function main() {
   const dataDir = tempDir('crash')
   const dbFile = path.join(dataDir, 'library.db')
+  const schema = pgUrl ? benchSchema(pgUrl, 'bench_crash') : undefined
+  if (schema) await createSchema(schema)
+  const databaseUrl = schema?.databaseUrl
   console.log(
-    `# crash: ${ROUNDS} rounds x ${UPLOADS} uploads (${CONCURRENCY} in flight), kill -9 mid-run; ${machineLine()}`,
+    `# crash: ${ROUNDS} rounds x ${UPLOADS} uploads (${CONCURRENCY} in flight), kill -9 mid-run, ` +
+      `store ${schema ? 'postgres' : 'sqlite'}; ${machineLine()}`,
   )
   let failed = false
   for (let round = 1; round <= ROUNDS; round++) {
-    const server = await startServer({ dataDir })
+    const server = await startServer({ dataDir, databaseUrl })
     const killAfter = 3 + Math.floor(Math.random() * Math.min(35, UPLOADS - 5))
     const { acks, inFlightAtKill } = await uploadUntilKilled(server.url, killAfter, () =>
       server.kill9(),
     )
-    const restarted = await startServer({ dataDir })
+    const restarted = await startServer({ dataDir, databaseUrl })
     const v = await verify(restarted.url)
     await restarted.stop()
-    const db = integrity(dbFile)
+    const db = schema ? await pgIntegrity(schema) : integrity(dbFile)
     const ok =
       v.partial === 0 &&
       v.lost === 0 &&
@@ -139,6 +170,7 @@ async function main() {
         `fk problems ${db.foreignKeyProblems}, rows without bytes ${db.rowsWithoutBytes} -> ${ok ? 'OK' : 'FAIL'}`,
     )
   }
+  await schema?.drop()
   console.log(failed ? 'FAIL' : 'all rounds OK')
   if (failed) process.exitCode = 1
 }

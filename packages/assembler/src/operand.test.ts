@@ -56,6 +56,11 @@ describe('trap warnings', () => {
   it('jmp (vec)', () => expect(warnings('jmp ($1234)')).toContain('JmpParenIsNotIndirect'))
   it('absolute below $100', () => expect(warnings('lda $10')).toEqual(['AbsoluteForZeroPage']))
   it('no warning with <', () => expect(warnings('lda <$10')).toEqual([]))
+  it('once per symbol', () =>
+    expect(warnings('!v = $10\nlda v\nsta v\nlda $20')).toEqual([
+      'AbsoluteForZeroPage',
+      'AbsoluteForZeroPage',
+    ]))
   it('mnemonic label', () => expect(warnings('!RTS\nnop')).toEqual(['MnemonicAsLabel']))
   it('.org overwrite', () =>
     expect(warnings('.org $C000\n.db 1\n.org $C000\n.db 2')).toEqual(['OverwrittenBytes']))

@@ -106,8 +106,8 @@ function overwriteWarning(a: Asm): void {
   a.overwrote = false
   // once per bank: an overlapping .data/.org region would otherwise warn on every line
   const key = `bank ${a.bank}`
-  if (a.zpWarned.has(key)) return
-  a.zpWarned.add(key)
+  if (a.warnedOnce.has(key)) return
+  a.warnedOnce.add(key)
   a.warn(
     'OverwrittenBytes',
     'this statement overwrites bytes already assembled at the same ROM location (NESASM does this silently): check the .org/.bank/.code/.data before it (reported once per bank)',

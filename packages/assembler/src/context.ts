@@ -127,8 +127,8 @@ export class Asm {
   stmtCol = 0
   /** Column (0-based) of the line's label, for label diagnostics. */
   labelCol = 0
-  /** Symbols already reported by the AbsoluteForZeroPage warning. */
-  readonly zpWarned = new Set<string>()
+  /** Keys of warnings reported once (zero-page symbol names, overwritten banks). */
+  readonly warnedOnce = new Set<string>()
   /** Column (0-based) of the operation word. */
   opCol = 0
 

@@ -155,8 +155,8 @@ function trapWarnings(a: Asm, inst: Instruction, mode: number, opStart: number):
     const zpBit = mode === ABS ? ZP : mode === ABS_X ? ZP_X : ZP_Y
     // once per symbol (or per constant value): a program can use the same variable hundreds of times
     const key = a.exprLablcnt === 1 && a.exprLablptr ? a.exprLablptr.name : `$${a.value}`
-    if (inst.flags & zpBit && !a.zpWarned.has(key)) {
-      a.zpWarned.add(key)
+    if (inst.flags & zpBit && !a.warnedOnce.has(key)) {
+      a.warnedOnce.add(key)
       a.warn(
         'AbsoluteForZeroPage',
         `NESASM never picks zero page by itself: ${key.startsWith('$') ? 'this address' : `'${key}'`} is below $100 but is assembled as absolute (3 bytes); write "<" before it for zero page (reported once)`,

@@ -1,6 +1,6 @@
 // The player page against the real server, EmulatorJS and fceumm, with ROMs built in code. Colours are
 // read from the emulator's raw frame (its screenshot), not from the scaled canvas.
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, openPage } from './support/browser'
 import type { OpenedPage } from './support/browser'
@@ -254,5 +254,41 @@ describe('player, other inputs', () => {
       await page.getByRole('button', { name: 'EJECT' }).click()
       expect(await gameIframeCount(page)).toBe(0)
     }
+  })
+})
+
+describe('player, game options', () => {
+  const frameCount = (page: Page) =>
+    page.evaluate(() => {
+      const frame = document.querySelector<HTMLIFrameElement>(
+        'iframe.emulator-frame:not(.emulator-frame--idle)',
+      )
+      return frame?.contentWindow?.nesFrame?.frameCount() ?? -1
+    })
+
+  it('pauses, resumes and resets the game, and reads its memory', async () => {
+    const page = await openPlayer()
+    await chooseRom(page, 'buttons.nes', buildButtonColorRom(NES_COLOR.grey))
+    await page.getByRole('button', { name: 'PRESS START' }).click()
+    await waitForGame(page)
+    // The ROM keeps its colour in zero-page $00.
+    expect(
+      await page.evaluate(async () => [...(await window.gameInstance!.readMemory(0, 1))]),
+    ).toEqual([NES_COLOR.grey])
+    await page.getByRole('button', { name: 'A (' }).click()
+    expect((await waitForFrameColor(page, 'red')).name).toBe('red')
+    expect(
+      await page.evaluate(async () => [...(await window.gameInstance!.readMemory(0, 1))]),
+    ).toEqual([NES_COLOR.red])
+
+    await page.getByRole('button', { name: 'PAUSE' }).click()
+    const paused = await frameCount(page)
+    await page.waitForTimeout(500)
+    expect(await frameCount(page)).toBe(paused)
+    await page.getByRole('button', { name: 'RESUME' }).click()
+    await expect.poll(() => frameCount(page)).toBeGreaterThan(paused)
+
+    await page.getByRole('button', { name: 'RESET' }).click()
+    expect((await waitForFrameColor(page, 'grey')).name).toBe('grey')
   })
 })

@@ -118,6 +118,75 @@ async function waitForGreenFrame(
   return last
 }
 
+/** Backdrop green, red while A is held: reads controller 1 in NMI and sets palette $3F00 (rendering off). */
+const BUTTON_PROGRAM = `  .inesprg 1
+  .ineschr 0
+  .inesmap 0
+  .bank 0
+  .org $C000
+RESET:
+  sei
+  ldx #$FF
+  txs
+  lda #0
+  sta $2000
+  sta $2001
+.wait1:
+  bit $2002
+  bpl .wait1
+.wait2:
+  bit $2002
+  bpl .wait2
+  lda #$80
+  sta $2000
+.forever:
+  jmp .forever
+NMI:
+  lda #1
+  sta $4016
+  lda #0
+  sta $4016
+  ldx #$2A
+  lda $4016
+  and #1
+  beq .setColour
+  ldx #$16
+.setColour:
+  lda $2002
+  lda #$3F
+  sta $2006
+  lda #0
+  sta $2006
+  stx $2007
+  lda #0
+  sta $2006
+  sta $2006
+  rti
+  .bank 1
+  .org $FFFA
+  .dw NMI
+  .dw RESET
+  .dw 0
+`
+
+/** Polls the frame until every sample is one colour whose strongest channel is `channel` by a clear margin. */
+async function waitForFrameTint(
+  page: Page,
+  channel: 'red' | 'green',
+  timeoutMs = 10_000,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const frame = await readFrame(page).catch(() => undefined)
+    const [r, g, b] = frame?.samples[0] ?? [0, 0, 0]
+    const uniform = frame?.samples.every((s) => s[0] === r && s[1] === g && s[2] === b) ?? false
+    const tinted = channel === 'red' ? r > g + 60 && r > b + 60 : g > r + 40 && g > b + 40
+    if (uniform && tinted) return true
+    await page.waitForTimeout(100)
+  }
+  return false
+}
+
 const baseUrl = inject('baseUrl')
 let browser: Browser
 
@@ -236,6 +305,21 @@ describe('assembly studio', () => {
         'tiles.chrCHR×',
       ])
       expect(await page.locator('.cm-content').textContent()).toContain('.include "consts.asm"')
+    } finally {
+      await close()
+    }
+  })
+
+  it('plays the running game with the keyboard while the editor is locked', async () => {
+    const { page, close } = await openStudio(browser, baseUrl)
+    try {
+      await setEditorText(page, BUTTON_PROGRAM)
+      await compileButton(page).click()
+      expect(await waitForFrameTint(page, 'green', 30_000)).toBe(true)
+      await page.keyboard.down('x')
+      expect(await waitForFrameTint(page, 'red')).toBe(true)
+      await page.keyboard.up('x')
+      expect(await waitForFrameTint(page, 'green')).toBe(true)
     } finally {
       await close()
     }

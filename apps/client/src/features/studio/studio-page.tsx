@@ -12,6 +12,7 @@ import type { JumpTarget } from './editor/code-editor'
 import { downloadBytes } from './hooks/download'
 import { useCompiler } from './hooks/use-compiler'
 import type { CompileError } from './build/compile-result'
+import { useGameKeys } from './hooks/use-game-keys'
 import { usePreview } from './hooks/use-preview'
 import { useProjectFilesIo } from './hooks/use-project-files-io'
 import { useStudioProject } from './hooks/use-studio-project'
@@ -41,6 +42,7 @@ export default function StudioPage() {
   const busy = useRef(false)
 
   const { clear: clearPreview, preload } = preview
+  useGameKeys(preview.state.status === 'running', preview.setButton)
   const { clearDiagnostics } = compiler
   const resetSession = useCallback(() => {
     setError(undefined)

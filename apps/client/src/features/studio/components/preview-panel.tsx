@@ -49,7 +49,8 @@ export function PreviewPanel({ state, screenRef }: PreviewPanelProps) {
         <PreviewOverlay state={state} />
       </div>
       <p className="studio-preview__hint">
-        Controls: arrows move, Z = B, X = A, Shift = SELECT, Enter = START (click the game first)
+        Controls: arrows move, Z = B, X = A, Shift = SELECT, Enter = START (while the editor is
+        locked)
       </p>
     </section>
   )

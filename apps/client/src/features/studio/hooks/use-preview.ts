@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { RefObject } from 'react'
 import { createEmulator } from '../../../emulator/emulator-host'
-import type { EmulatorHost } from '../../../emulator/types'
+import type { EmulatorHost, NesButton } from '../../../emulator/types'
 
 export const COMPILED_FILE_NAME = 'compiled-game.nes'
 export const PREVIEW_ERROR_DEFAULT = 'Failed to load the compiled game.'
@@ -70,6 +70,10 @@ export function usePreview(container: RefObject<HTMLDivElement | null>) {
   )
 
   const preload = useCallback(() => getHost()?.preload(), [getHost])
+  const setButton = useCallback(
+    (button: NesButton, down: boolean) => host.current?.setButton(button, down),
+    [],
+  )
 
-  return { state, beginLoading, clear, run, preload, fps: () => host.current?.fps() ?? 0 }
+  return { state, beginLoading, clear, run, preload, setButton }
 }

@@ -1,0 +1,37 @@
+import { renderHook } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { buttonForKey, useGameKeys } from './use-game-keys'
+
+describe('useGameKeys', () => {
+  it('maps the spec keys to buttons', () => {
+    expect(
+      ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'z', 'x', 'Shift', 'Enter'].map(
+        buttonForKey,
+      ),
+    ).toEqual(['up', 'down', 'left', 'right', 'b', 'a', 'select', 'start'])
+    expect(buttonForKey('q')).toBeUndefined()
+  })
+
+  it('presses and releases while active, ignoring repeats, Ctrl+Enter and typing in fields', () => {
+    const setButton = vi.fn()
+    const { rerender, unmount } = renderHook(({ active }) => useGameKeys(active, setButton), {
+      initialProps: { active: true },
+    })
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'x' }))
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'x', repeat: true }))
+    window.dispatchEvent(new KeyboardEvent('keyup', { key: 'x' }))
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true }))
+    const input = document.body.appendChild(document.createElement('input'))
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', bubbles: true }))
+    expect(setButton.mock.calls).toEqual([
+      ['a', true],
+      ['a', false],
+    ])
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }))
+    rerender({ active: false })
+    expect(setButton).toHaveBeenLastCalledWith('left', false)
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }))
+    expect(setButton).toHaveBeenCalledTimes(4)
+    unmount()
+  })
+})

@@ -218,7 +218,13 @@ describe('assembly studio', () => {
       await lock.click()
       expect(await lock.count()).toBe(0)
       expect(await page.locator('.cm-content').getAttribute('contenteditable')).toBe('true')
-      expect(await page.getByRole('button', { name: 'Download .nes' }).isEnabled()).toBe(true)
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download .nes' }).click(),
+      ])
+      const rom = await readFile(await download.path())
+      expect([...rom.subarray(0, 6)]).toEqual([0x4e, 0x45, 0x53, 0x1a, 1, 1])
+      expect(rom.length).toBe(16 + 16384 + 8192)
       // A new compile stops the previous game first: one game frame at a time.
       await compileButton(page).click()
       await page.locator('.studio-preview[data-state="running"]').waitFor()
@@ -368,6 +374,9 @@ describe('assembly studio', () => {
       const body = (await res.json()) as { roms: { title: string; fileSize: number }[] }
       const entry = body.roms.find((r) => r.title === 'Green Screen Demo')
       expect(entry?.fileSize).toBe(16 + 16384 + 8192)
+      // The library on / shows it (the studio invalidated the library's query).
+      await page.getByRole('link', { name: /Back to Home/ }).click()
+      await page.getByText('Green Screen Demo').first().waitFor()
     } finally {
       await close()
     }

@@ -251,6 +251,10 @@ describe('assembly studio', () => {
       expect(text).toMatch(/main\.asm:5:/)
       await page.locator('.cm-lintRange-error').first().waitFor()
       expect(await page.locator('.cm-lint-marker-error').count()).toBeGreaterThan(0)
+      await page.locator('.cm-lintRange-error').first().hover()
+      expect(await page.locator('.cm-tooltip-lint').first().textContent()).toMatch(
+        /unknown instruction/i,
+      )
       expect(await page.getByText('Click to re-enable the editor').count()).toBe(0)
       expect(await page.getByText('No ROM Loaded').isVisible()).toBe(true)
       // Clicking the message moves the cursor to line 5.

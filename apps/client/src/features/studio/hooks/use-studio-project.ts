@@ -1,6 +1,7 @@
 // The studio's project state: restored from localStorage on open, saved as it changes, missing .include/.incbin
 // targets added as tabs, and the actions the UI needs (add, close, edit, reset, replace).
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { toast } from '../../../components/ui/use-toast'
 import { addMissingReferencedFiles } from '../project/include-scan'
 import { addFile, createDefaultProject, removeFile, updateContent } from '../project/project-files'
 import type { AddFileResult, Project } from '../project/project-files'
@@ -18,9 +19,19 @@ export function useStudioProject() {
   const [activeId, setActiveId] = useState<string>(() => project.files[0]?.id ?? '')
   const latest = useRef(project)
 
+  const hasWarnedAboutSaving = useRef(false)
   useEffect(() => {
     latest.current = project
-    const timer = setTimeout(() => saveProject(project), SAVE_DELAY_MS)
+    const timer = setTimeout(() => {
+      if (saveProject(project) || hasWarnedAboutSaving.current) return
+      hasWarnedAboutSaving.current = true
+      toast({
+        title: 'Not Saved',
+        description:
+          'The browser refused to store the project (storage full?). Export it as a .zip to keep it.',
+        variant: 'destructive',
+      })
+    }, SAVE_DELAY_MS)
     return () => clearTimeout(timer)
   }, [project])
 

@@ -73,7 +73,7 @@ export function class4(a: Asm, inst: Instruction, s: ExprState, ctx: OpContext):
       len++
       i++
     }
-    if (len) {
+    if (len === 8 || len === 9) {
       const w = ln.slice(a.ip, i).toLowerCase()
       if (w === 'low_byte') {
         ctx.opext = 76

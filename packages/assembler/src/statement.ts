@@ -126,9 +126,8 @@ export function assembleLine(a: Asm, s: ExprState, ctx: OpContext): void {
     if (!isAlnum(c) && c !== 95 && c !== 46) break
     j++
   }
-  if (j === 0 || (i !== 0 && c !== 58)) {
-    i = 0
-  } else {
+  // not a label: `i` already points at the first non-blank (where NESASM's rescan would land)
+  if (j !== 0 && (i === 0 || c === 58)) {
     a.ip = i
     a.labelCol = i
     if (colsym(a) !== 0) {

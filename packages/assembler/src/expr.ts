@@ -336,17 +336,20 @@ function pushVal(a: Asm, type: number): boolean {
       } else {
         val = c - 48
       }
+      const buf = s.buf
+      let p = s.pos
       for (;;) {
-        s.pos++
-        c = ch()
+        p++
+        c = buf.charCodeAt(p) | 0
         let d: number
-        if (isDigit(c)) d = c - 48
+        if (c >= 48 && c <= 57) d = c - 48
         else if (isAlpha(c)) d = (c & ~32) - 65 + 10
         else if (c === 95 && mul === 2) continue
         else break
         if (d >= mul) break
         val = (Math.imul(val, mul) + d) | 0
       }
+      s.pos = p
       break
     }
   }
@@ -371,14 +374,17 @@ let symStart = 0
 /** getsym(): reads a symbol name (31 significant characters); A, X and Y are reserved (length 0). */
 function getsym(a: Asm): number {
   const s = st
+  const buf = s.buf
   const start = s.pos
   symStart = start
+  let p = start
   for (;;) {
-    const c = ch()
-    if (isAlpha(c) || c === 95 || c === 46 || (isDigit(c) && s.pos > start)) s.pos++
+    const c = buf.charCodeAt(p) | 0
+    if (isAlpha(c) || c === 95 || c === 46 || (c >= 48 && c <= 57 && p > start)) p++
     else break
   }
-  const len = s.pos - start
+  s.pos = p
+  const len = p - start
   if (len === 1) {
     const c = s.buf.charCodeAt(start) | 32
     if (c === 97 || c === 120 || c === 121) {

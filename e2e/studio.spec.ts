@@ -375,12 +375,18 @@ describe('assembly studio', () => {
       const confirmation = page.getByText('Green Screen Demo has been added to the library.')
       expect(await confirmation.first().isVisible()).toBe(true)
       const res = await fetch(`${baseUrl}/api/roms`)
-      const body = (await res.json()) as { roms: { title: string; fileSize: number }[] }
+      const body = (await res.json()) as { roms: { id: string; title: string; fileSize: number }[] }
       const entry = body.roms.find((r) => r.title === 'Green Screen Demo')
       expect(entry?.fileSize).toBe(16 + 16384 + 8192)
       // The library on / shows it (the studio invalidated the library's query).
       await page.getByRole('link', { name: /Back to Home/ }).click()
       await page.getByText('Green Screen Demo').first().waitFor()
+      // Leave the shared server's library as we found it.
+      const deleted = await page.evaluate(
+        async (id) => (await fetch(`/api/roms/${id}`, { method: 'DELETE' })).status,
+        entry!.id,
+      )
+      expect(deleted).toBeLessThan(300)
     } finally {
       await close()
     }

@@ -59,7 +59,7 @@ describe('player validation', () => {
     expect(await isShown(page.getByText('ERROR', { exact: true }).first())).toBe(true)
     expect(await page.getByTestId('light-error').getAttribute('data-on')).toBe('true')
 
-    await page.getByRole('button', { name: 'Try Again' }).first().click()
+    await page.getByRole('button', { name: 'Try Again' }).click()
     expect(await isShown(page.getByText('CARTRIDGE READY'))).toBe(true)
     expect(await page.getByTestId('cartridge-name').textContent()).toContain('tiny.nes')
     expect(await page.getByTestId('light-error').getAttribute('data-on')).toBe('false')

@@ -78,12 +78,7 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
           </span>
         </div>
         <div className="console__bezel">
-          <GameScreen
-            status={status}
-            error={player.state.error}
-            containerRef={containerRef}
-            onRetry={player.retry}
-          />
+          <GameScreen status={status} error={player.state.error} containerRef={containerRef} />
         </div>
         <div className="console__deck">
           <button

@@ -9,10 +9,9 @@ interface GameScreenProps {
   status: PlayerStatus
   error: string | undefined
   containerRef: RefObject<HTMLDivElement | null>
-  onRetry: () => void
 }
 
-export function GameScreen({ status, error, containerRef, onRetry }: GameScreenProps) {
+export function GameScreen({ status, error, containerRef }: GameScreenProps) {
   const visible = isDisplayVisible(status)
   return (
     <div
@@ -51,9 +50,6 @@ export function GameScreen({ status, error, containerRef, onRetry }: GameScreenP
           <div className="game-display__overlay game-display__overlay--error">
             <span className="game-display__error-title">ERROR</span>
             <span className="game-display__error-text">{error}</span>
-            <button type="button" className="btn" onClick={onRetry}>
-              Try Again
-            </button>
           </div>
         ) : null}
       </div>

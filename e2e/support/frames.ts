@@ -60,7 +60,7 @@ export async function frameColor(page: Page): Promise<FrameColor> {
 export async function waitForFrameColor(
   page: Page,
   expected: NesColorName,
-  timeoutMs = 5000,
+  timeoutMs = 10_000,
 ): Promise<FrameColor> {
   const deadline = Date.now() + timeoutMs
   let last = await frameColor(page)

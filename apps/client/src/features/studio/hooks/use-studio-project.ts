@@ -5,7 +5,12 @@ import { toast } from '../../../components/ui/use-toast'
 import { addMissingReferencedFiles } from '../project/include-scan'
 import { addFile, createDefaultProject, removeFile, updateContent } from '../project/project-files'
 import type { AddFileResult, Project } from '../project/project-files'
-import { loadProject, saveProject } from '../project/project-store'
+import {
+  loadActiveFilename,
+  loadProject,
+  saveActiveFilename,
+  saveProject,
+} from '../project/project-store'
 
 const SAVE_DELAY_MS = 300
 const SCAN_DELAY_MS = 1000
@@ -16,7 +21,10 @@ function initialProject(): Project {
 
 export function useStudioProject() {
   const [project, setProject] = useState<Project>(initialProject)
-  const [activeId, setActiveId] = useState<string>(() => project.files[0]?.id ?? '')
+  const [activeId, setActiveId] = useState<string>(() => {
+    const remembered = loadActiveFilename()
+    return (project.files.find((f) => f.filename === remembered) ?? project.files[0])?.id ?? ''
+  })
   const latest = useRef(project)
 
   const hasWarnedAboutSaving = useRef(false)
@@ -51,6 +59,10 @@ export function useStudioProject() {
   }, [project.files])
 
   const active = project.files.find((f) => f.id === activeId) ?? project.files[0]
+  const activeFilename = active?.filename
+  useEffect(() => {
+    if (activeFilename) saveActiveFilename(activeFilename)
+  }, [activeFilename])
 
   const add = useCallback((name: string): AddFileResult => {
     const result = addFile(latest.current, name)

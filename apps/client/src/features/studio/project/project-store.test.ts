@@ -4,7 +4,9 @@ import {
   PROJECT_STORAGE_KEY,
   clearSavedProject,
   deserializeProject,
+  loadActiveFilename,
   loadProject,
+  saveActiveFilename,
   saveProject,
 } from './project-store'
 
@@ -58,6 +60,11 @@ describe('project store', () => {
         JSON.stringify({ version: 1, name: 'x', files: [{ filename: 'main.asm' }] }),
       ),
     ).toBeUndefined()
+  })
+
+  it('remembers the open tab by name', () => {
+    saveActiveFilename('tiles.chr', localStorage)
+    expect(loadActiveFilename(localStorage)).toBe('tiles.chr')
   })
 
   it('reports a storage that refuses to save', () => {

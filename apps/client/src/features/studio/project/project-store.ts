@@ -105,3 +105,27 @@ export function clearSavedProject(storage: Storage | undefined = globalThis.loca
     // Storage unavailable: nothing saved to clear.
   }
 }
+
+/** The name of the tab that was open, so a reload shows the same file. */
+export const ACTIVE_FILE_STORAGE_KEY = 'nes-studio:studio-active-file:v1'
+
+export function loadActiveFilename(
+  storage: Storage | undefined = globalThis.localStorage,
+): string | undefined {
+  try {
+    return storage?.getItem(ACTIVE_FILE_STORAGE_KEY) ?? undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function saveActiveFilename(
+  filename: string,
+  storage: Storage | undefined = globalThis.localStorage,
+): void {
+  try {
+    storage?.setItem(ACTIVE_FILE_STORAGE_KEY, filename)
+  } catch {
+    // Not critical: the next visit opens main.asm.
+  }
+}

@@ -12,7 +12,13 @@ export function useProjectFilesIo(
   onReset: () => void,
 ) {
   const exportZip = useCallback(() => {
-    downloadBytes(projectToZip(project), `${project.name}.zip`, 'application/zip')
+    const result = projectToZip(project)
+    if (!result.ok) {
+      const description = `${result.message}. Fix the CHR text and export again.`
+      toast({ title: 'Export Failed', description, variant: 'destructive' })
+      return
+    }
+    downloadBytes(result.zip, `${project.name}.zip`, 'application/zip')
   }, [project])
 
   const importZip = useCallback(

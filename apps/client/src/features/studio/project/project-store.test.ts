@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { chrTextToBytes } from './chr-text'
 import { addFile, createDefaultProject } from './project-files'
 import {
   PROJECT_STORAGE_KEY,
@@ -9,6 +10,7 @@ import {
   saveActiveFilename,
   saveProject,
 } from './project-store'
+import { bytesToBase64 } from './text-bytes'
 
 describe('project store', () => {
   it('saves under a versioned key and restores files, types, binary bytes and encodings', () => {
@@ -60,6 +62,25 @@ describe('project store', () => {
         JSON.stringify({ version: 1, name: 'x', files: [{ filename: 'main.asm' }] }),
       ),
     ).toBeUndefined()
+  })
+
+  it('opens a .chr saved as bytes as CHR text when it is whole tiles, and keeps other sizes binary', () => {
+    const tiles = Uint8Array.from({ length: 64 }, (_, i) => (i < 16 ? i : 0))
+    const restored = deserializeProject(
+      JSON.stringify({
+        version: 1,
+        name: 'old',
+        files: [
+          { filename: 'main.asm', content: 'nop' },
+          { filename: 'tiles.chr', base64: bytesToBase64(tiles) },
+          { filename: 'odd.chr', base64: bytesToBase64(Uint8Array.of(1, 2, 3)) },
+        ],
+      }),
+    )
+    const [, chr, odd] = restored?.files ?? []
+    expect(chr?.binary).toBeUndefined()
+    expect([...chrTextToBytes(chr?.content ?? '').bytes]).toEqual([...tiles])
+    expect(odd?.binary && [...odd.binary]).toEqual([1, 2, 3])
   })
 
   it('remembers the open tab by name', () => {

@@ -1,4 +1,5 @@
 // Saves the studio project in localStorage under a versioned key and restores it on open.
+import { chrTextFromBytes } from './chr-from-bytes'
 import { fileTypeOf } from './templates'
 import { newFileId } from './project-files'
 import type { EditorFile, Project } from './project-files'
@@ -65,7 +66,13 @@ export function deserializeProject(text: string): Project | undefined {
       type: fileTypeOf(f.filename),
       content: f.content ?? '',
     }
-    if (f.base64 !== undefined) file.binary = base64ToBytes(f.base64)
+    if (f.base64 !== undefined) {
+      // A .chr saved as bytes (by an older studio) opens as CHR text when that is lossless.
+      const bytes = base64ToBytes(f.base64)
+      const text = file.type === 'chr' ? chrTextFromBytes(bytes) : undefined
+      if (text === undefined) file.binary = bytes
+      else file.content = text
+    }
     if (f.encoding === 'latin1') file.encoding = 'latin1'
     return file
   })

@@ -1,16 +1,45 @@
 // Project <-> .zip of its files, so NESASM projects (with binary .chr/.bin files) can be brought in and taken out.
+// A .chr travels as binary tile bytes (what NESASM's .incbin reads) and is edited as CHR text in the studio; the
+// CHR text also goes into the zip under CHR_TEXT_FOLDER, so a re-import gets the same text (comments included).
 import { unzipSync, zipSync } from 'fflate'
 import { MAIN_FILE, fileTypeOf } from './templates'
 import { newFileId } from './project-files'
 import type { EditorFile, Project } from './project-files'
+import { chrTextFromBytes, isChrTextFor } from './chr-from-bytes'
 import { chrTextToBytes } from './chr-text'
 import { decodeText, encodeText, looksBinary } from './text-bytes'
 
-/** Exports every file: text files in their encoding (UTF-8 unless imported as Latin-1), binary files as their bytes. */
-export function projectToZip(project: Project): Uint8Array {
+/** Where an exported zip keeps the CHR text of `x.chr` (as `x.chr.txt`); NESASM never reads it. */
+export const CHR_TEXT_FOLDER = '.nes-studio/'
+
+export type ZipExportResult = { ok: true; zip: Uint8Array } | { ok: false; message: string }
+
+/**
+ * Exports every file: .chr tabs as their tile bytes (plus their CHR text under CHR_TEXT_FOLDER), other text files
+ * in their encoding (UTF-8 unless imported as Latin-1), binary files as their bytes. Refused when a CHR text has a
+ * problem, because its bytes would not be what the studio assembles.
+ */
+export function projectToZip(project: Project): ZipExportResult {
   const entries: Record<string, Uint8Array> = {}
-  for (const f of project.files) entries[f.filename] = f.binary ?? encodeText(f.content, f.encoding)
-  return zipSync(entries, { level: 6 })
+  for (const f of project.files) {
+    if (f.binary) {
+      entries[f.filename] = f.binary
+    } else if (f.type === 'chr') {
+      const { bytes, problems } = chrTextToBytes(f.content)
+      const problem = problems[0]
+      if (problem) {
+        return {
+          ok: false,
+          message: `${f.filename}:${problem.line}:${problem.column}: ${problem.message}`,
+        }
+      }
+      entries[f.filename] = bytes
+      entries[`${CHR_TEXT_FOLDER}${f.filename}.txt`] = encodeText(f.content)
+    } else {
+      entries[f.filename] = encodeText(f.content, f.encoding)
+    }
+  }
+  return { ok: true, zip: zipSync(entries, { level: 6 }) }
 }
 
 export type ZipImportResult =
@@ -18,11 +47,42 @@ export type ZipImportResult =
 
 const TEXT_EXTENSIONS = /\.(asm|inc|s|txt|md|h)$/i
 
-/** Source types and extension-less names are text; a .chr is text only when it is valid CHR text; the rest is data. */
-function isTextName(filename: string, text: string): boolean {
+/** Source types and extension-less names are text; the rest is data. */
+function isTextName(filename: string): boolean {
   const base = filename.split('/').pop() ?? filename
-  if (/\.chr$/i.test(base)) return chrTextToBytes(text).problems.length === 0
   return TEXT_EXTENSIONS.test(base) || !base.includes('.')
+}
+
+/**
+ * The CHR text for a .chr entry, or undefined to keep it binary. In order: the exported CHR text when it still gives
+ * exactly these bytes (the .chr was not changed outside the studio); the file itself when it is valid CHR text;
+ * the bytes converted to CHR text when they are whole tiles (a multiple of 16 bytes).
+ */
+function chrContent(bytes: Uint8Array, savedText: string | undefined): string | undefined {
+  if (savedText !== undefined && isChrTextFor(savedText, bytes)) return savedText
+  if (!looksBinary(bytes)) {
+    const { text } = decodeText(bytes)
+    if (chrTextToBytes(text).problems.length === 0) return text
+  }
+  return chrTextFromBytes(bytes)
+}
+
+function importFile(filename: string, bytes: Uint8Array, savedChrText?: string): EditorFile {
+  const file: EditorFile = { id: newFileId(), filename, type: fileTypeOf(filename), content: '' }
+  if (file.type === 'chr') {
+    const text = chrContent(bytes, savedChrText)
+    if (text === undefined) file.binary = bytes
+    else file.content = text
+    return file
+  }
+  if (looksBinary(bytes) || !isTextName(filename)) {
+    file.binary = bytes
+    return file
+  }
+  const decoded = decodeText(bytes)
+  file.content = decoded.text
+  if (decoded.encoding === 'latin1') file.encoding = 'latin1'
+  return file
 }
 
 function stripCommonFolder(names: string[]): (name: string) => string {
@@ -44,9 +104,9 @@ function pickMain(files: EditorFile[]): EditorFile | undefined {
 
 /**
  * Reads a zip into a project. Folders are kept in file names (NESASM paths are relative to the main file's folder),
- * except a single top folder shared by all files. Data files (.chr that is not CHR text, .bin, anything that looks
- * binary) stay as exact bytes. The main file is main.asm, else the first .asm with an iNES header directive
- * (renamed to main.asm).
+ * except a single top folder shared by all files. A .chr becomes editable CHR text when that is lossless (see
+ * chrContent); other data files (.bin, an odd-sized .chr, anything that looks binary) stay as exact bytes. The main
+ * file is main.asm, else the first .asm with an iNES header directive (renamed to main.asm).
  */
 export function zipToProject(zip: Uint8Array, name: string): ZipImportResult {
   let entries: Record<string, Uint8Array>
@@ -57,20 +117,20 @@ export function zipToProject(zip: Uint8Array, name: string): ZipImportResult {
   }
   const names = Object.keys(entries).filter((n) => !n.endsWith('/') && !n.startsWith('__MACOSX/'))
   const rename = stripCommonFolder(names)
-  const files: EditorFile[] = names.map((zipName) => {
-    const bytes = entries[zipName]!
+  const savedChrTexts = new Map<string, string>()
+  const plain: [string, Uint8Array][] = []
+  for (const zipName of names) {
     const filename = rename(zipName)
-    const decoded = decodeText(bytes)
-    const isText = !looksBinary(bytes) && isTextName(filename, decoded.text)
-    const file: EditorFile = { id: newFileId(), filename, type: fileTypeOf(filename), content: '' }
-    if (isText) {
-      file.content = decoded.text
-      if (decoded.encoding === 'latin1') file.encoding = 'latin1'
-    } else {
-      file.binary = bytes
+    const bytes = entries[zipName]!
+    if (!filename.startsWith(CHR_TEXT_FOLDER)) plain.push([filename, bytes])
+    else if (filename.endsWith('.chr.txt')) {
+      const chrName = filename.slice(CHR_TEXT_FOLDER.length, -'.txt'.length)
+      savedChrTexts.set(chrName, decodeText(bytes).text)
     }
-    return file
-  })
+  }
+  const files = plain.map(([filename, bytes]) =>
+    importFile(filename, bytes, savedChrTexts.get(filename)),
+  )
   const main = pickMain(files)
   if (!main) return { ok: false, message: 'The archive has no .asm file.' }
   const renamedMain = main.filename === MAIN_FILE ? undefined : main.filename

@@ -10,7 +10,10 @@ describe('core bundle', () => {
     }
     const bundle = encodeCoreBundle(files)
     expect(isCoreBundle(bundle)).toBe(true)
-    expect(decodeCoreBundle(bundle)).toEqual(files)
+    // Compared as plain arrays: jsdom's TextEncoder returns another realm's Uint8Array.
+    const plain = (f: Record<string, Uint8Array>) =>
+      Object.fromEntries(Object.entries(f).map(([name, data]) => [name, Array.from(data)]))
+    expect(plain(decodeCoreBundle(bundle))).toEqual(plain(files))
   })
 
   it('does not mistake a ROM or a 7z archive for a bundle', () => {

@@ -1,0 +1,137 @@
+// The host's lifecycle with a fake frame API in place of EmulatorJS (the real thing runs in e2e/).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createEmulator } from './emulator-host'
+import type { FrameApi } from './frame/frame-api'
+import { EmulatorError } from './types'
+
+const ROM = (() => {
+  const bytes = new Uint8Array(16 + 16384 + 8192)
+  bytes.set([0x4e, 0x45, 0x53, 0x1a, 1, 1])
+  return bytes
+})()
+
+function fakeApi(overrides: Partial<FrameApi> = {}): FrameApi {
+  return {
+    ready: Promise.resolve(),
+    start: vi.fn(async () => undefined),
+    setButton: vi.fn(),
+    pause: vi.fn(),
+    resume: vi.fn(),
+    reset: vi.fn(),
+    frameCount: () => 0,
+    screenshot: async () => new Uint8Array([1, 2, 3]),
+    readMemory: async () => new Uint8Array([7]),
+    setVolume: vi.fn(),
+    resumeAudio: vi.fn(),
+    ...overrides,
+  }
+}
+
+let container: HTMLDivElement
+let observer: MutationObserver
+let nextApi: () => FrameApi
+
+beforeEach(() => {
+  container = document.createElement('div')
+  document.body.appendChild(container)
+  nextApi = () => fakeApi()
+  // Every iframe the host adds gets a fake API, as emulator-frame.html would install.
+  observer = new MutationObserver(() => {
+    for (const iframe of container.querySelectorAll('iframe')) {
+      const win = iframe.contentWindow
+      if (win && !win.nesFrame) win.nesFrame = nextApi()
+    }
+  })
+  observer.observe(container, { childList: true })
+})
+
+afterEach(() => {
+  observer.disconnect()
+  container.remove()
+  delete window.gameInstance
+})
+
+const frames = () => container.querySelectorAll('iframe')
+const visibleFrames = () => container.querySelectorAll('iframe:not(.emulator-frame--idle)')
+
+describe('emulator host', () => {
+  it('refuses bytes without the iNES header before touching a frame', async () => {
+    const host = createEmulator(container, { keepWarm: false })
+    const error = await host.start(new Uint8Array(4096), 'x.nes').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(EmulatorError)
+    expect(error).toMatchObject({ code: 'BadHeader' })
+    expect(frames()).toHaveLength(0)
+    host.dispose()
+  })
+
+  it('starts on a frame, exposes the game instance, and stop removes the frame', async () => {
+    const host = createEmulator(container, { keepWarm: false })
+    await host.start(ROM, 'game.nes')
+    expect(host.isRunning()).toBe(true)
+    expect(visibleFrames()).toHaveLength(1)
+    expect(window.gameInstance).toBeDefined()
+    expect([...(await host.readMemory(0, 1))]).toEqual([7])
+    expect((await host.screenshot()).type).toBe('image/png')
+
+    host.stop()
+    expect(host.isRunning()).toBe(false)
+    expect(frames()).toHaveLength(0)
+    expect(window.gameInstance).toBeUndefined()
+    host.dispose()
+  })
+
+  it('press holds the button, then releases it after the duration', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const api = fakeApi()
+    nextApi = () => api
+    const host = createEmulator(container, { keepWarm: false })
+    const started = host.start(ROM, 'game.nes')
+    await vi.runOnlyPendingTimersAsync()
+    await started
+    host.press('a', 100)
+    expect(api.setButton).toHaveBeenLastCalledWith(8, true)
+    vi.advanceTimersByTime(100)
+    expect(api.setButton).toHaveBeenLastCalledWith(8, false)
+    host.dispose()
+    vi.useRealTimers()
+  })
+
+  it('keeps an idle pre-loaded frame ready and uses it for the next start', async () => {
+    const host = createEmulator(container)
+    host.preload()
+    const idle = frames()[0]
+    expect(idle?.classList.contains('emulator-frame--idle')).toBe(true)
+    await host.start(ROM, 'game.nes')
+    expect(visibleFrames()[0]).toBe(idle)
+    host.stop()
+    // The running frame is gone and a fresh idle one is loading for the next game.
+    expect(frames()).toHaveLength(1)
+    expect(frames()[0]).not.toBe(idle)
+    expect(frames()[0]?.classList.contains('emulator-frame--idle')).toBe(true)
+    host.dispose()
+    expect(frames()).toHaveLength(0)
+  })
+
+  it('gives up after the load timeout with an EmulatorError and removes the frame', async () => {
+    nextApi = () => fakeApi({ start: () => new Promise<void>(() => undefined) })
+    const host = createEmulator(container, { keepWarm: false, loadTimeoutMs: 50 })
+    const error = await host.start(ROM, 'slow.nes').catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'LoadTimeout' })
+    expect(frames()).toHaveLength(0)
+    expect(window.gameInstance).toBeUndefined()
+    host.dispose()
+  })
+
+  it('turns a frame failure into an EmulatorError with its code', async () => {
+    nextApi = () =>
+      fakeApi({
+        start: () => Promise.reject({ code: 'UnsupportedMapper', message: 'Failed to start game' }),
+      })
+    const host = createEmulator(container, { keepWarm: false })
+    await expect(host.start(ROM, 'bad.nes')).rejects.toMatchObject({
+      code: 'UnsupportedMapper',
+      message: 'Failed to start game',
+    })
+    host.dispose()
+  })
+})

@@ -3,8 +3,8 @@
 // and the error/listing primitives (error, loadlc, println, putbyte) that mirror NESASM's output.
 import type { Diagnostic, DiagnosticCode, SourceSpan } from './diagnostics'
 import { codeForMessage } from './diagnostics'
-import type { SourceFile } from './source'
-import { MAX_LINE_TEXT, rawColumn } from './source'
+import type { Line, SourceFile } from './source'
+import { MAX_LINE_TEXT, latin1, lineText, rawColumn, toLine } from './source'
 import type { Sym } from './symbols'
 import { RESERVED_BANK, SymbolTable } from './symbols'
 
@@ -15,12 +15,14 @@ export const BANK_LIMIT = 0x7f
 
 export interface MacroDef {
   name: string
-  lines: string[]
+  /** Body lines, each a line buffer ending with its NUL. */
+  lines: Line[]
 }
 
 export interface FuncDef {
   name: string
-  body: string
+  /** The body text followed by a NUL. */
+  body: Line
 }
 
 export interface InputFile {
@@ -43,7 +45,12 @@ export interface ResolvedOptions {
   maxLines?: number
 }
 
+/** Symbol table size of the last run: a project is usually assembled again and again. */
+let symbolTableHint = 1024
+
 const SPACES_26 = '                          '
+/** A line buffer holding only the NUL. */
+export const EMPTY_LINE: Line = new Uint8Array(1)
 
 /** Cleared ROM/map buffers ready for the next run (see Asm.release). */
 const romPool: { rom: Uint8Array; map: Uint8Array }[] = []
@@ -101,7 +108,7 @@ export class Asm {
   xlistPass1 = false
 
   // ---- symbols
-  readonly symbols = new SymbolTable()
+  readonly symbols = new SymbolTable(symbolTableHint)
   glabl: Sym | null = null
   lablptr: Sym | null = null
   lastlabl: Sym | null = null
@@ -114,8 +121,8 @@ export class Asm {
   ifExpr = false
 
   // ---- current line
-  /** The line text followed by a NUL (charCodeAt past the end is NaN, read as 0 with `| 0`). */
-  ln = '\0'
+  /** The line buffer: latin1 bytes followed by a NUL (reads past the end give undefined, taken as 0). */
+  ln: Line = EMPTY_LINE
   ip = 0
   readonly pfx = new Uint8Array(26)
   pfxLine = 0
@@ -141,16 +148,16 @@ export class Asm {
 
   // ---- macros
   readonly macros = new Map<string, MacroDef>()
-  /** First character * 64 + length of each macro name (a quick filter for macro look-up). */
-  readonly macroKeys = new Set<number>()
+  /** Marks first character * 64 + length of each macro name (a quick filter for macro look-up). */
+  readonly macroKeys = new Uint8Array(256 * 64)
   inMacro = false
   defining: MacroDef | null = null
   expandMacro = false
   midx = 0
   readonly marg: string[][] = Array.from({ length: 9 }, () => new Array<string>(9).fill(''))
-  mlLines: string[] | null = null
+  mlLines: Line[] | null = null
   mlIdx = 0
-  readonly mstackLines: (string[] | null)[] = new Array<string[] | null>(9).fill(null)
+  readonly mstackLines: (Line[] | null)[] = new Array<Line[] | null>(9).fill(null)
   readonly mstackIdx = new Int32Array(9)
   readonly mcntstack = new Int32Array(9)
   mcounter = 0
@@ -190,6 +197,7 @@ export class Asm {
    * $FF where this run could have written (allocating and filling 2 MB dominates small programs).
    */
   release(): void {
+    symbolTableHint = Math.min(1 << 20, Math.max(1024, this.symbols.capacity))
     const end = Math.min(MAX_BANKS, this.maxBank + 2) * BANK_SIZE
     this.rom.fill(0xff, 0, end)
     this.map.fill(0xff, 0, end)
@@ -221,7 +229,7 @@ export class Asm {
   clearln(): void {
     this.pfxFresh = false
     this.pfx.fill(32)
-    this.ln = '\0'
+    this.ln = EMPTY_LINE
   }
 
   private hex(digits: number, num: number, at: number): void {
@@ -262,13 +270,13 @@ export class Asm {
   saveContinuation(bsPos: number): void {
     this.pfxTouch()
     this.tmpPfx.set(this.pfx)
-    this.tmpln = this.ln.slice(0, bsPos) + '...'
+    this.tmpln = latin1(this.ln, 0, bsPos) + '...'
   }
 
   /** The full buffer as NESASM prints it: 26 prefix columns plus the text up to the NUL. */
   lineString(): string {
     this.pfxTouch()
-    const text = this.ln.slice(0, this.ln.indexOf('\0'))
+    const text = lineText(this.ln)
     return String.fromCharCode.apply(null, this.pfx as unknown as number[]) + text
   }
 
@@ -279,7 +287,7 @@ export class Asm {
     const lst = this.listing
     if (lst === null || this.opts.listLevel === 0) return
     if (!this.xlist || !this.optList || (this.expandMacro && !this.optMacro)) return
-    let text = this.ln.slice(0, this.ln.indexOf('\0'))
+    let text = lineText(this.ln)
     if (this.continued) {
       text = this.tmpln
       this.pfx.set(this.tmpPfx)
@@ -376,7 +384,7 @@ export class Asm {
     const useCol = this.expandMacro ? this.callCol : col
     const rawCol = rawColumn(src, lineIdx, useCol)
     const lineStart = src.starts[lineIdx] ?? 0
-    const raw = src.lines[lineIdx] ?? ''
+    const raw = src.lines[lineIdx] ?? EMPTY_LINE
     let len = 0
     const text = src.text
     while (lineStart + rawCol + len < text.length) {
@@ -456,6 +464,6 @@ export class Asm {
   }
 
   /** The text shown for an error at the end of a file: a blank 1554-column line. */
-  static readonly EOF_LINE = ' '.repeat(MAX_LINE_TEXT) + '\0'
+  static readonly EOF_LINE: Line = toLine(' '.repeat(MAX_LINE_TEXT))
   static readonly PREFIX_BLANK = SPACES_26
 }

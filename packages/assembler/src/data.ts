@@ -23,20 +23,20 @@ export function doDb(a: Asm, s: ExprState): void {
   a.dataLoccnt = a.loccnt
   a.dataLevel = 2
   a.ip++
-  while (isSpace(a.ln.charCodeAt(a.ip) | 0)) a.ip++
+  while (isSpace(a.ln[a.ip] ?? 0)) a.ip++
   let c = 0
   for (;;) {
-    if ((a.ln.charCodeAt(a.ip) | 0) === 34) {
+    if ((a.ln[a.ip] ?? 0) === 34) {
       const ln = a.ln
       for (;;) {
-        c = ln.charCodeAt(++a.ip) | 0
+        c = ln[++a.ip] ?? 0
         if (c === 34) break
         if (c === 0) {
           a.error('Unterminated ASCII string!', a.ip)
           return
         }
         if (c === 92) {
-          c = ln.charCodeAt(++a.ip) | 0
+          c = ln[++a.ip] ?? 0
           if (c === 114) c = 13
           else if (c === 110) c = 10
           else if (c === 116) c = 9
@@ -58,7 +58,7 @@ export function doDb(a: Asm, s: ExprState): void {
         a.putbyte(a.loccnt - 1, a.value)
       }
     }
-    c = a.ln.charCodeAt(a.ip++) | 0
+    c = a.ln[a.ip++] ?? 0
     if (c !== 44) break
   }
   if (c !== 59 && c !== 0) {
@@ -91,7 +91,7 @@ export function doDw(a: Asm, s: ExprState): void {
       }
       a.putword(a.loccnt - 2, a.value)
     }
-    c = a.ln.charCodeAt(a.ip++) | 0
+    c = a.ln[a.ip++] ?? 0
     if (c !== 44) break
   }
   if (c !== 59 && c !== 0) {

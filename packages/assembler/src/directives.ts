@@ -86,7 +86,7 @@ export function doBank(a: Asm, s: ExprState): void {
     a.error('Bank index out of range!')
     return
   }
-  const c = a.ln.charCodeAt(a.ip) | 0
+  const c = a.ln[a.ip] ?? 0
   if (c === 44) {
     a.ip++
     const name = getString(a, 63)
@@ -198,8 +198,8 @@ export function doListing(a: Asm, which: 'LIST' | 'MLIST' | 'NOLIST' | 'NOMLIST'
 export function doOpt(a: Asm): void {
   const ln = a.ln
   for (;;) {
-    while (isSpace(ln.charCodeAt(a.ip) | 0)) a.ip++
-    let c = ln.charCodeAt(a.ip++) | 0
+    while (isSpace(ln[a.ip] ?? 0)) a.ip++
+    let c = ln[a.ip++] ?? 0
     if (c === 44) continue
     if (c === 59 || c === 0) break
     let name = ''
@@ -210,7 +210,7 @@ export function doOpt(a: Asm): void {
         return
       }
       name += String.fromCharCode(c)
-      c = ln.charCodeAt(a.ip++) | 0
+      c = ln[a.ip++] ?? 0
     }
     if (c !== 44) a.ip--
     const flag = name.charCodeAt(name.length - 1) | 0
@@ -266,7 +266,7 @@ export function doIf(a: Asm, s: ExprState): void {
 
 export function doIfdef(a: Asm, isIfdef: boolean): void {
   labldef(a, a.loccnt, true)
-  while (isSpace(a.ln.charCodeAt(a.ip) | 0)) a.ip++
+  while (isSpace(a.ln[a.ip] ?? 0)) a.ip++
   const col = a.ip
   if (!colsym(a)) {
     a.error('Syntax error!', col)

@@ -1,6 +1,9 @@
 // Expression evaluator: NESASM's operator-precedence stack machine, reproduced exactly
 // (32-bit signed arithmetic, single '=', the prefix-operator quirk, user functions, \ continuation).
 import type { Asm } from './context'
+import { EMPTY_LINE } from './context'
+import type { Line } from './source'
+import { latin1, toLine } from './source'
 import { SYMBOL_MAX, isAlnum, isAlpha, isDigit, isSpace, keywordAt, stlookAt } from './labels'
 import { readline } from './reader'
 import { IFUNDEF, UNDEF } from './symbols'
@@ -46,9 +49,9 @@ export class ExprState {
   opIdx = 0
   needOperator = false
   /** Current text being read: the line buffer, a function body or a function argument. */
-  buf = ''
+  buf: Line = EMPTY_LINE
   pos = 0
-  readonly bufStack: string[] = []
+  readonly bufStack: Line[] = []
   readonly posStack: number[] = []
 }
 
@@ -56,7 +59,7 @@ export class ExprState {
 let st: ExprState
 
 function ch(): number {
-  return st.buf.charCodeAt(st.pos) | 0
+  return st.buf[st.pos] ?? 0
 }
 
 /**
@@ -84,8 +87,8 @@ export function evaluate(a: Asm, s: ExprState, last: number): boolean {
     while (isSpace(ch())) s.pos++
     if (ch() !== 92) break
     let i = s.pos + 1
-    while (isSpace(s.buf.charCodeAt(i) | 0)) i++
-    const c = s.buf.charCodeAt(i) | 0
+    while (isSpace(s.buf[i] ?? 0)) i++
+    const c = s.buf[i] ?? 0
     if (c !== 59 && c !== 0) break
     if (!a.continued) a.saveContinuation(s.pos)
     a.continued++
@@ -120,7 +123,7 @@ export function evaluate(a: Asm, s: ExprState, last: number): boolean {
           s.bufStack[a.funcIdx] = s.buf
           s.posStack[a.funcIdx] = s.pos
           a.funcIdx++
-          s.buf = (a.funcArgs[a.funcIdx - 2] ?? [])[d - 49] ?? ''
+          s.buf = toLine((a.funcArgs[a.funcIdx - 2] ?? [])[d - 49] ?? '')
           s.pos = 0
           break
         }
@@ -228,7 +231,7 @@ export function evaluate(a: Asm, s: ExprState, last: number): boolean {
         case 0:
           if (a.funcIdx) {
             a.funcIdx--
-            s.buf = s.bufStack[a.funcIdx] ?? ''
+            s.buf = s.bufStack[a.funcIdx] ?? EMPTY_LINE
             s.pos = s.posStack[a.funcIdx] ?? 0
             break
           }
@@ -296,13 +299,13 @@ function pushVal(a: Asm, type: number): boolean {
       const start = symStart
       const buf = s.buf
       if (a.funcs.size) {
-        const fn = a.funcs.get(buf.slice(start, start + len))
+        const fn = a.funcs.get(latin1(buf, start, start + len))
         if (fn) {
           if (!funcGetArgs(a, s)) return false
           s.bufStack[a.funcIdx] = s.buf
           s.posStack[a.funcIdx] = s.pos
           a.funcIdx++
-          s.buf = fn.body + '\0'
+          s.buf = fn.body
           s.pos = 0
           return true
         }
@@ -330,7 +333,7 @@ function pushVal(a: Asm, type: number): boolean {
       let mul = 10
       if (type === T_BINARY) mul = 2
       else if (type === T_HEXA) mul = 16
-      else if (c === 48 && ((s.buf.charCodeAt(s.pos + 1) | 0) & ~32) === 88) {
+      else if (c === 48 && ((s.buf[s.pos + 1] ?? 0) & ~32) === 88) {
         mul = 16
         s.pos++
       } else {
@@ -340,7 +343,7 @@ function pushVal(a: Asm, type: number): boolean {
       let p = s.pos
       for (;;) {
         p++
-        c = buf.charCodeAt(p) | 0
+        c = buf[p] ?? 0
         let d: number
         if (c >= 48 && c <= 57) d = c - 48
         else if (isAlpha(c)) d = (c & ~32) - 65 + 10
@@ -379,14 +382,14 @@ function getsym(a: Asm): number {
   symStart = start
   let p = start
   for (;;) {
-    const c = buf.charCodeAt(p) | 0
+    const c = buf[p] ?? 0
     if (isAlpha(c) || c === 95 || c === 46 || (c >= 48 && c <= 57 && p > start)) p++
     else break
   }
   s.pos = p
   const len = p - start
   if (len === 1) {
-    const c = s.buf.charCodeAt(start) | 32
+    const c = (s.buf[start] ?? 0) | 32
     if (c === 97 || c === 120 || c === 121) {
       a.error('Symbol is reserved (A, X or Y)!')
       return 0

@@ -9,25 +9,26 @@ import { putBuffer, recordSize } from './data'
 import type { PcxImage } from './pcx'
 import { decodePcx, packTile } from './pcx'
 import { findFile, openInput } from './reader'
+import { latin1 } from './source'
 
 /** getstring(): a file name in double quotes (at most `size` characters). */
 export function getString(a: Asm, size: number): string | null {
-  while (isSpace(a.ln.charCodeAt(a.ip) | 0)) a.ip++
-  if ((a.ln.charCodeAt(a.ip++) | 0) !== 34) {
+  while (isSpace(a.ln[a.ip] ?? 0)) a.ip++
+  if ((a.ln[a.ip++] ?? 0) !== 34) {
     a.error('Incorrect string syntax!', a.ip - 1)
     return null
   }
   const start = a.ip
   for (;;) {
-    const c = a.ln.charCodeAt(a.ip++) | 0
+    const c = a.ln[a.ip++] ?? 0
     if (c === 34) break
     if (a.ip - 1 - start >= size) {
       a.error('String too long!', start)
       return null
     }
   }
-  const s = a.ln.slice(start, a.ip - 1)
-  while (isSpace(a.ln.charCodeAt(a.ip) | 0)) a.ip++
+  const s = latin1(a.ln, start, a.ip - 1)
+  while (isSpace(a.ln[a.ip] ?? 0)) a.ip++
   return s
 }
 
@@ -81,7 +82,7 @@ export function doIncchr(a: Asm, s: ExprState): void {
   const args: number[] = []
   for (;;) {
     let c = 0
-    do c = a.ln.charCodeAt(a.ip++) | 0
+    do c = a.ln[a.ip++] ?? 0
     while (isSpace(c))
     if (c !== 44 && c !== 59 && c !== 0) {
       a.error('Syntax error!', a.ip - 1)

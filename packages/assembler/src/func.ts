@@ -2,6 +2,7 @@
 import type { Asm } from './context'
 import type { ExprState } from './expr'
 import { isSpace } from './labels'
+import { toLine } from './source'
 import { FUNC, MACRO } from './symbols'
 
 /** .func: the line's label names the function; the rest of the line (up to ';') is its body. */
@@ -28,16 +29,16 @@ export function doFunc(a: Asm): void {
   }
   const ln = a.ln
   let ip = a.ip
-  while (isSpace(ln.charCodeAt(ip) | 0)) ip++
+  while (isSpace(ln[ip] ?? 0)) ip++
   let body = ''
   let n = 0
   for (;;) {
-    const c = ln.charCodeAt(ip++) | 0
+    const c = ln[ip++] ?? 0
     if (c === 59 || c === 0) break
     if (c === 92) {
       body += '\\'
       n++
-      const d = ln.charCodeAt(ip++) | 0
+      const d = ln[ip++] ?? 0
       if (d < 49 || d > 57) {
         a.error('Invalid function argument!')
         return
@@ -52,7 +53,7 @@ export function doFunc(a: Asm): void {
       return
     }
   }
-  a.funcs.set(lab.name, { name: lab.name, body })
+  a.funcs.set(lab.name, { name: lab.name, body: toLine(body) })
 }
 
 /** func_getargs(): reads `(arg, ...)` after a function name into the argument slots of this depth. */
@@ -61,7 +62,7 @@ export function funcGetArgs(a: Asm, s: ExprState): boolean {
     a.error('Too many nested function calls!')
     return false
   }
-  const at = (): number => s.buf.charCodeAt(s.pos) | 0
+  const at = (): number => s.buf[s.pos] ?? 0
   while (isSpace(at())) s.pos++
   if (at() !== 40) return false
   s.pos++

@@ -2,6 +2,8 @@
 // and NESASM's labldef() rules (redefinition, IF-undefined, phase errors in pass 2).
 import type { Asm } from './context'
 import { BANK_LIMIT } from './context'
+import type { Line } from './source'
+import { latin1, toLine } from './source'
 import type { Sym } from './symbols'
 import { DEFABS, FUNC, IFUNDEF, MACRO, MDEF, UNDEF } from './symbols'
 
@@ -24,11 +26,11 @@ export function isSpace(c: number): boolean {
 
 /** Predefined function names (case-insensitive). Returns its operator code, or 0. */
 export function keywordOp(name: string): number {
-  return keywordAt(name, 0, name.length)
+  return keywordAt(toLine(name), 0, name.length)
 }
 
 /** keywordOp() on `s[start, start+len)`. */
-export function keywordAt(s: string, start: number, len: number): number {
+export function keywordAt(s: Line, start: number, len: number): number {
   switch (len) {
     case 3:
       return sameWord(s, start, 'LOW') ? OP_LOW : 0
@@ -46,9 +48,9 @@ export function keywordAt(s: string, start: number, len: number): number {
 }
 
 /** Case-insensitive comparison with an upper-case word of the same length. */
-function sameWord(s: string, start: number, upper: string): boolean {
+function sameWord(s: Line, start: number, upper: string): boolean {
   for (let i = 0; i < upper.length; i++) {
-    let c = s.charCodeAt(start + i)
+    let c = s[start + i] ?? 0
     if (c >= 97 && c <= 122) c -= 32
     if (c !== upper.charCodeAt(i)) return false
   }
@@ -68,7 +70,7 @@ export let lastSymLen = 0
 
 /** The last name collected by colsym(), as a string. */
 export function lastSymbolName(a: Asm): string {
-  return a.ln.slice(lastSymStart, lastSymStart + lastSymLen)
+  return latin1(a.ln, lastSymStart, lastSymStart + lastSymLen)
 }
 
 /**
@@ -80,7 +82,7 @@ export function colsym(a: Asm): number {
   let i = a.ip
   const start = i
   for (;;) {
-    const c = ln.charCodeAt(i) | 0
+    const c = ln[i] ?? 0
     if (i === start && isDigit(c)) break
     if (!isAlnum(c) && c !== 95 && c !== 46) break
     i++
@@ -91,7 +93,7 @@ export function colsym(a: Asm): number {
   lastSymLen = len > SYMBOL_MAX ? SYMBOL_MAX : len
   let err = false
   if (len === 1) {
-    const c = ln.charCodeAt(start) | 32
+    const c = (ln[start] ?? 0) | 32
     if (c === 97 || c === 120 || c === 121) err = true
   }
   if (keywordAt(ln, start, lastSymLen)) {
@@ -108,19 +110,13 @@ export function colsym(a: Asm): number {
 
 /** stlook(): finds a symbol; with `create` installs it as undefined. Locals live under their global label. */
 export function stlook(a: Asm, name: string, create: boolean): Sym | null {
-  return stlookAt(a, name, 0, name.length, create)
+  return stlookAt(a, toLine(name), 0, name.length, create)
 }
 
 /** stlook() on the name `s[start, start+len)`, without allocating when the symbol exists. */
-export function stlookAt(
-  a: Asm,
-  s: string,
-  start: number,
-  len: number,
-  create: boolean,
-): Sym | null {
+export function stlookAt(a: Asm, s: Line, start: number, len: number, create: boolean): Sym | null {
   let owner: Sym | null = null
-  if (s.charCodeAt(start) === 46) {
+  if ((s[start] ?? 0) === 46) {
     owner = a.glabl
     if (!owner) {
       a.error('Local symbol not allowed here!')
@@ -133,9 +129,9 @@ export function stlookAt(
     return sym
   }
   if (!create) return null
-  sym = a.symbols.create(s.slice(start, start + len), a.ifExpr ? IFUNDEF : UNDEF)
+  sym = a.symbols.create(latin1(s, start, start + len), a.ifExpr ? IFUNDEF : UNDEF)
   sym.owner = owner
-  a.symbols.add(sym)
+  a.symbols.addAfterFind(sym)
   return sym
 }
 

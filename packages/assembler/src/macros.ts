@@ -3,6 +3,8 @@
 import type { Asm, MacroDef } from './context'
 import { colsym, isAlnum, isDigit, isSpace, lastSymStart, lastSymLen, stlookAt } from './labels'
 import { readline } from './reader'
+import type { Line } from './source'
+import { latin1 } from './source'
 import { FUNC, MACRO } from './symbols'
 
 /** .macro: defines a macro named by the line's label or by the word after the directive. */
@@ -15,7 +17,7 @@ export function doMacro(a: Asm): void {
       return
     }
     if (a.lablptr === null) {
-      while (isSpace(a.ln.charCodeAt(a.ip) | 0)) a.ip++
+      while (isSpace(a.ln[a.ip] ?? 0)) a.ip++
       const col = a.ip
       if (colsym(a) === 0) {
         a.error('No name for this macro!', col)
@@ -39,7 +41,7 @@ export function doMacro(a: Asm): void {
     }
     const def: MacroDef = { name: lab.name, lines: [] }
     a.macros.set(lab.name, def)
-    a.macroKeys.add(lab.name.charCodeAt(0) * 64 + lab.name.length)
+    a.macroKeys[(lab.name.charCodeAt(0) & 0xff) * 64 + (lab.name.length & 63)] = 1
     a.defining = def
     a.macroOpenedAt = a.span(a.opCol)
   }
@@ -48,8 +50,8 @@ export function doMacro(a: Asm): void {
 
 /** check_eol(): only blanks and a comment may follow. */
 export function checkEol(a: Asm): boolean {
-  while (isSpace(a.ln.charCodeAt(a.ip) | 0)) a.ip++
-  const c = a.ln.charCodeAt(a.ip) | 0
+  while (isSpace(a.ln[a.ip] ?? 0)) a.ip++
+  const c = a.ln[a.ip] ?? 0
   if (c === 59 || c === 0) return true
   a.error('Syntax error!', a.ip)
   return false
@@ -61,7 +63,7 @@ export function macroLook(a: Asm, ip: number): { def: MacroDef; end: number } | 
   const ln = a.ln
   let i = ip
   for (;;) {
-    const c = ln.charCodeAt(i) | 0
+    const c = ln[i] ?? 0
     if (c === 0 || c === 32 || c === 9 || c === 59) break
     if (!isAlnum(c) && c !== 95) return null
     if (i === ip && isDigit(c)) return null
@@ -70,9 +72,11 @@ export function macroLook(a: Asm, ip: number): { def: MacroDef; end: number } | 
   }
   if (i === ip) return null
   // cheap filter before allocating the name: first character and length of some macro
-  const key = ln.charCodeAt(ip) * 64 + (i - ip)
-  if (!a.macroKeys.has(key)) return null
-  const def = a.macros.get(ln.slice(ip, i))
+  const key = (ln[ip] ?? 0) * 64 + (i - ip)
+  if (a.macroKeys[key] !== 1) return null
+  // the macro's name is a global symbol: find it without building a string
+  const sym = a.symbols.find(null, ln, ip, i - ip)
+  const def = sym ? a.macros.get(sym.name) : undefined
   return def ? { def, end: i } : null
 }
 
@@ -92,8 +96,8 @@ export function macroGetArgs(a: Asm, ipStart: number): boolean {
   let ip = ipStart
   for (;;) {
     let ln = a.ln
-    while (isSpace(ln.charCodeAt(ip) | 0)) ip++
-    let c = ln.charCodeAt(ip++) | 0
+    while (isSpace(ln[ip] ?? 0)) ip++
+    let c = ln[ip++] ?? 0
     switch (c) {
       case 44:
         arg++
@@ -107,7 +111,7 @@ export function macroGetArgs(a: Asm, ipStart: number): boolean {
         const close = c === 123 ? 125 : 34
         let out = c === 34 ? '"' : ''
         for (;;) {
-          const t = ln.charCodeAt(ip++) | 0
+          const t = ln[ip++] ?? 0
           if (t === 0) {
             a.error('Unterminated string!')
             return false
@@ -120,8 +124,8 @@ export function macroGetArgs(a: Asm, ipStart: number): boolean {
           out += String.fromCharCode(t)
         }
         if (c === 34) out += '"'
-        while (isSpace(ln.charCodeAt(ip) | 0)) ip++
-        const e = ln.charCodeAt(ip) | 0
+        while (isSpace(ln[ip] ?? 0)) ip++
+        const e = ln[ip] ?? 0
         if (e !== 0 && e !== 44 && e !== 59) {
           a.error('Syntax error!', ip)
           return false
@@ -134,8 +138,8 @@ export function macroGetArgs(a: Asm, ipStart: number): boolean {
         return true
       case 92: {
         let i = ip
-        while (isSpace(ln.charCodeAt(i) | 0)) i++
-        const e = ln.charCodeAt(i) | 0
+        while (isSpace(ln[i] ?? 0)) i++
+        const e = ln[i] ?? 0
         if (e === 59 || e === 0) {
           if (a.pass === 1) {
             a.println()
@@ -170,9 +174,12 @@ export function macroGetArgs(a: Asm, ipStart: number): boolean {
 }
 
 /** Reads one unquoted argument starting with char `c` (already consumed); returns the new index. */
-function plainArg(a: Asm, args: string[], arg: number, ln: string, ip: number, c: number): number {
-  let out = ''
-  let pending = 0
+function plainArg(a: Asm, args: string[], arg: number, ln: Line, ip: number, c: number): number {
+  // NESASM copies the characters, dropping blanks that are not followed by something else; as the
+  // first character is not a blank, that is the text up to the last non-blank. The length check
+  // runs after each character, so it only fires when a non-blank lands exactly on column 80.
+  const first = ip - 1
+  let last = first
   let level = 0
   while (c) {
     if (c === 44) {
@@ -184,20 +191,16 @@ function plainArg(a: Asm, args: string[], arg: number, ln: string, ip: number, c
     } else if (c === 59) {
       break
     }
-    if (c === 32) {
-      pending++
-    } else {
-      if (pending && out.length) out += ' '.repeat(pending)
-      pending = 0
-      out += String.fromCharCode(c)
+    if (c !== 32) {
+      last = ip - 1
+      if (last - first + 1 === 80) {
+        a.error('Macro argument string too long, max. 80 characters!')
+        return -1
+      }
     }
-    if (out.length === 80) {
-      a.error('Macro argument string too long, max. 80 characters!')
-      return -1
-    }
-    c = ln.charCodeAt(ip++) | 0
+    c = ln[ip++] ?? 0
   }
-  args[arg] = out
+  args[arg] = latin1(ln, first, last + 1)
   return ip - 1
 }
 

@@ -247,45 +247,52 @@ export function isMnemonic(name: string): boolean {
 // ---- allocation-free look-up of an operation word in a line (hot path: every statement)
 
 const HASH_SIZE = 1024
-const hashKeys: string[] = []
+const hashKeys: Uint8Array[] = []
 const hashEntries: OpEntry[] = []
 const hashIndex = new Int16Array(HASH_SIZE).fill(-1)
 
-function hashUpper(s: string, start: number, end: number): number {
+function hashUpper(s: Uint8Array, start: number, end: number): number {
   let h = 0
   for (let i = start; i < end; i++) {
-    let c = s.charCodeAt(i)
+    let c = s[i] ?? 0
     if (c >= 97 && c <= 122) c -= 32
     h = (Math.imul(h, 31) + c) | 0
   }
   return (h ^ (h >>> 10)) & (HASH_SIZE - 1)
 }
 
+const asciiBytes = (key: string): Uint8Array => Uint8Array.from(key, (ch) => ch.charCodeAt(0))
+
 for (const [key, entry] of OP_TABLE) {
-  let slot = hashUpper(key, 0, key.length)
+  let slot = hashUpper(asciiBytes(key), 0, key.length)
   while (hashIndex[slot] !== -1) slot = (slot + 1) & (HASH_SIZE - 1)
   hashIndex[slot] = hashKeys.length
-  hashKeys.push(key)
+  hashKeys.push(asciiBytes(key))
   hashEntries.push(entry)
 }
 
-/** Looks up `s[start, end)` case-insensitively without allocating. */
-export function lookupOp(s: string, start: number, end: number): OpEntry | undefined {
+/** Looks up the line bytes `s[start, end)` case-insensitively without allocating. */
+export function lookupOp(s: Uint8Array, start: number, end: number): OpEntry | undefined {
   const len = end - start
   let slot = hashUpper(s, start, end)
   for (;;) {
     const idx = hashIndex[slot] ?? -1
     if (idx < 0) return undefined
-    const key = hashKeys[idx] ?? ''
-    if (key.length === len) {
+    const key = hashKeys[idx]
+    if (key !== undefined && key.length === len) {
       let i = 0
       for (; i < len; i++) {
-        let c = s.charCodeAt(start + i)
+        let c = s[start + i] ?? 0
         if (c >= 97 && c <= 122) c -= 32
-        if (c !== key.charCodeAt(i)) break
+        if (c !== key[i]) break
       }
       if (i === len) return hashEntries[idx]
     }
     slot = (slot + 1) & (HASH_SIZE - 1)
   }
+}
+
+/** lookupOp() on a whole name (any case). */
+export function lookupOpName(name: string): OpEntry | undefined {
+  return lookupOp(asciiBytes(name), 0, name.length)
 }

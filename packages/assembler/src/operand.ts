@@ -4,6 +4,7 @@ import type { Asm } from './context'
 import type { ExprState } from './expr'
 import { evaluate } from './expr'
 import { isAlpha, isSpace } from './labels'
+import { latin1 } from './source'
 import { checkEol } from './macros'
 import type { Instruction } from './opcodes'
 import {
@@ -59,12 +60,12 @@ export function class2(a: Asm, inst: Instruction, s: ExprState): void {
 
 export function class4(a: Asm, inst: Instruction, s: ExprState, ctx: OpContext): void {
   const ln = a.ln
-  while (isSpace(ln.charCodeAt(a.ip) | 0)) a.ip++
-  if (isAlpha(ln.charCodeAt(a.ip) | 0)) {
+  while (isSpace(ln[a.ip] ?? 0)) a.ip++
+  if (isAlpha(ln[a.ip] ?? 0)) {
     let i = a.ip
     let len = 0
     for (;;) {
-      const c = ln.charCodeAt(i) | 0
+      const c = ln[i] ?? 0
       if (c === 0 || c === 32 || c === 9 || c === 59) break
       if ((!isAlpha(c) && c !== 95) || len === 31) {
         len = 0
@@ -74,7 +75,7 @@ export function class4(a: Asm, inst: Instruction, s: ExprState, ctx: OpContext):
       i++
     }
     if (len === 8 || len === 9) {
-      const w = ln.slice(a.ip, i).toLowerCase()
+      const w = latin1(ln, a.ip, i).toLowerCase()
       if (w === 'low_byte') {
         ctx.opext = 76
         a.ip = i
@@ -134,7 +135,7 @@ export function class4(a: Asm, inst: Instruction, s: ExprState, ctx: OpContext):
 
 /** Our warnings for NESASM's classic traps (pass 2 only; they never change the output). */
 function trapWarnings(a: Asm, inst: Instruction, mode: number, opStart: number): void {
-  const c = a.ln.charCodeAt(opStart) | 0
+  const c = a.ln[opStart] ?? 0
   if (c === 40) {
     if (inst.name === 'JMP') {
       a.warn(
@@ -175,14 +176,14 @@ export function getOperand(
   ctx: OpContext,
 ): number {
   ctx.autoInc = 0
-  while (isSpace(a.ln.charCodeAt(a.ip) | 0)) a.ip++
-  let c = a.ln.charCodeAt(a.ip) | 0
+  while (isSpace(a.ln[a.ip] ?? 0)) a.ip++
+  let c = a.ln[a.ip] ?? 0
   let mode = 0
   if (c === 0 || c === 59) {
     a.error('Operand missing!', a.ip)
     return 0
   }
-  const next = a.ln.charCodeAt(a.ip + 1) | 0
+  const next = a.ln[a.ip + 1] ?? 0
   if ((c === 65 || c === 97) && (isSpace(next) || next === 0 || next === 59 || next === 44)) {
     mode = ACC
     a.ip++
@@ -212,8 +213,8 @@ export function getOperand(
     )
     return 0
   }
-  while (isSpace(a.ln.charCodeAt(a.ip) | 0)) a.ip++
-  c = a.ln.charCodeAt(a.ip) | 0
+  while (isSpace(a.ln[a.ip] ?? 0)) a.ip++
+  c = a.ln[a.ip] ?? 0
   if (last === 59) {
     if (c !== 59 && c !== 0) {
       a.error('Syntax error!', a.ip)
@@ -237,7 +238,7 @@ function addressingSuffix(a: Asm, mode: number, ctx: OpContext): number {
   let pos = 0
   const ln = a.ln
   while (!end) {
-    const c = ln.charCodeAt(a.ip) | 0
+    const c = ln[a.ip] ?? 0
     if (c === 59 || c === 0) break
     let step = 0
     if (c === 44) {
@@ -259,7 +260,7 @@ function addressingSuffix(a: Asm, mode: number, ctx: OpContext): number {
       end = true
       break
     }
-    if (c === 93 && (ln.charCodeAt(a.ip + 1) | 0) === 46) {
+    if (c === 93 && (ln[a.ip + 1] ?? 0) === 46) {
       code += 1
       end = true
       break

@@ -1,9 +1,10 @@
 // Line input: reads the next line from the include stack or from the macro being expanded
 // (with \1..\9, \#, \?n and \@ substituted), and opens/closes include files as NESASM does.
 import type { Asm } from './context'
+import { EMPTY_LINE } from './context'
 import { isAlnum, isDigit, isSpace, stlook } from './labels'
-import { MAX_LINE_TEXT, splitSource } from './source'
-import type { SourceFile } from './source'
+import { MAX_LINE_TEXT, splitSource, toLine } from './source'
+import type { Line, SourceFile } from './source'
 import { IFUNDEF, RESERVED_BANK, UNDEF } from './symbols'
 
 const MACRO_LINE_MAX = MAX_LINE_TEXT - 1
@@ -34,7 +35,14 @@ const splitCache = new WeakMap<Uint8Array, { sum: number; src: SourceFile }>()
 
 function checksum(b: Uint8Array): number {
   let h = b.length
-  for (let i = 0; i < b.length; i++) h = (Math.imul(h, 31) + (b[i] ?? 0)) | 0
+  let i = 0
+  if ((b.byteOffset & 3) === 0) {
+    // four bytes at a time where the array is aligned
+    const words = new Int32Array(b.buffer, b.byteOffset, b.length >> 2)
+    for (; i < words.length; i++) h = (Math.imul(h, 31) + (words[i] ?? 0)) | 0
+    i <<= 2
+  }
+  for (; i < b.length; i++) h = (Math.imul(h, 31) + (b[i] ?? 0)) | 0
   return h
 }
 
@@ -137,7 +145,7 @@ export function readline(a: Asm): number {
         }
       }
       if (a.mlLines !== null && a.mlIdx < a.mlLines.length) {
-        const body = a.mlLines[a.mlIdx] ?? ''
+        const body = a.mlLines[a.mlIdx] ?? EMPTY_LINE
         a.mlIdx++
         a.resetPrefix(0)
         return expandMacroLine(a, body)
@@ -152,64 +160,101 @@ export function readline(a: Asm): number {
       if (closeInput(a) === -1) return -1
       continue
     }
-    a.ln = f.src.lines[f.next++] ?? '\0'
+    a.ln = f.src.lines[f.next++] ?? EMPTY_LINE
     return 0
   }
 }
 
-const ASM_EOF_LINE = ' '.repeat(MAX_LINE_TEXT) + '\0'
+const ASM_EOF_LINE = toLine(' '.repeat(MAX_LINE_TEXT))
 
-function expandMacroLine(a: Asm, body: string): number {
-  if (body.indexOf('\\') < 0) {
+/**
+ * Scratch line buffers for macro expansion, used in turn so that the previous line stays intact.
+ * Everything after the NUL is kept zero, so reads past the text give 0 as with an exact buffer.
+ */
+const expandBufs = [new Uint8Array(2 * MAX_LINE_TEXT + 16), new Uint8Array(2 * MAX_LINE_TEXT + 16)]
+const expandUsed = [0, 0]
+let expandTurn = 0
+let expandBuf = expandBufs[0] as Uint8Array
+
+/** Starts writing an expanded line into the next scratch buffer. */
+function beginExpand(): Uint8Array {
+  expandTurn ^= 1
+  expandBuf = expandBufs[expandTurn] as Uint8Array
+  return expandBuf
+}
+
+/** Ends the expanded line at `n` (the NUL) and clears what the buffer held past it (`written` = bytes written). */
+function takeExpanded(n: number, written = n): Line {
+  const used = Math.max(expandUsed[expandTurn] ?? 0, written)
+  expandBuf[n] = 0
+  if (used > n + 1) expandBuf.fill(0, n + 1, used)
+  expandUsed[expandTurn] = n + 1
+  return expandBuf
+}
+
+function expandMacroLine(a: Asm, body: Line): number {
+  let k = 0
+  for (let c = body[0] ?? 0; c !== 0 && c !== 92; c = body[++k] ?? 0);
+  if ((body[k] ?? 0) !== 92) {
     a.ln = body
     return 0
   }
-  let out = ''
-  let i = 0
+  const out = beginExpand()
+  let n = 0
   const args = a.marg[a.midx] ?? []
   const bodyEnd = body.length - 1
+  let i = 0
   while (i < bodyEnd) {
-    const bs = body.indexOf('\\', i)
-    if (bs < 0) {
-      out += body.slice(i, bodyEnd)
-      break
+    const c0 = body[i] ?? 0
+    if (c0 !== 92) {
+      out[n++] = c0
+      i++
+      continue
     }
-    out += body.slice(i, bs)
-    const c = body.charCodeAt(bs + 1) | 0
-    i = bs + 2
+    const c = body[i + 1] ?? 0
+    i += 2
     let arg: string
     if (c === 64) {
+      if (a.mcounter < 100000 && n + 5 < MACRO_LINE_MAX) {
+        // the five-digit counter, written in place
+        let v = a.mcounter
+        for (let d = 4; d >= 0; d--) {
+          out[n + d] = 48 + (v % 10)
+          v = (v / 10) | 0
+        }
+        n += 5
+        continue
+      }
       arg = a.mcounter < 100000 ? String(100000 + a.mcounter).slice(1) : String(a.mcounter)
     } else if (c === 35) {
       let j = 9
       for (; j > 0; j--) if ((args[j - 1] ?? '').length) break
       arg = String(j)
     } else if (c === 63) {
-      const d = body.charCodeAt(i) | 0
+      const d = body[i] ?? 0
       i++
       if (d >= 49 && d <= 57) {
         arg = String(macroArgType(a, args[d - 49] ?? ''))
       } else {
-        a.ln = out + '\0'
+        a.ln = takeExpanded(n)
         a.error('Invalid macro argument index!')
         return -1
       }
     } else if (c >= 49 && c <= 57) {
       arg = args[c - 49] ?? ''
     } else {
-      a.ln = out + '\0'
+      a.ln = takeExpanded(n)
       a.error('Invalid macro argument index!')
       return -1
     }
-    if (out.length + arg.length >= MACRO_LINE_MAX) {
-      a.ln = out + '\0'
+    if (n + arg.length >= MACRO_LINE_MAX) {
+      a.ln = takeExpanded(n)
       a.error('Invalid line length!')
       return -1
     }
-    out += arg
+    for (let k = 0; k < arg.length; k++) out[n++] = arg.charCodeAt(k)
   }
-  if (out.length > MACRO_LINE_MAX) out = out.slice(0, MACRO_LINE_MAX)
-  a.ln = out + '\0'
+  a.ln = takeExpanded(n > MACRO_LINE_MAX ? MACRO_LINE_MAX : n, n)
   return 0
 }
 

@@ -11,9 +11,46 @@ export interface SourceFile {
   /** The raw text, one char per byte (latin1). */
   text: string
   /** Line texts after TAB expansion and truncation, each followed by a NUL (the C string end). */
-  lines: string[]
+  lines: Line[]
   /** Offset (chars = bytes) of the first character of each line in `text`. */
   starts: Int32Array
+}
+
+/**
+ * A line buffer: latin1 bytes (one per character) ending with a NUL, the C string end. Reading
+ * past its end gives `undefined`, which the scanners take as 0 (`?? 0`), like the NUL itself.
+ */
+export type Line = Uint8Array
+
+const shortCodes: number[] = []
+
+/** The latin1 text of `b[start, end)`. */
+export function latin1(b: Uint8Array, start: number, end: number): string {
+  const n = end - start
+  if (n <= 32) {
+    // names and short texts: a reused array avoids a typed-array view per call
+    const codes = shortCodes
+    codes.length = n
+    for (let i = 0; i < n; i++) codes[i] = b[start + i] ?? 0
+    return String.fromCharCode.apply(null, codes)
+  }
+  if (n <= 8192) {
+    return String.fromCharCode.apply(null, b.subarray(start, end) as unknown as number[])
+  }
+  return bytesToLatin1(b.subarray(start, end))
+}
+
+/** The text of a line buffer up to its NUL. */
+export function lineText(b: Line): string {
+  const n = b.indexOf(0)
+  return latin1(b, 0, n < 0 ? b.length : n)
+}
+
+/** A line buffer holding `s` (chars 0-255) and a NUL. */
+export function toLine(s: string): Line {
+  const out = new Uint8Array(s.length + 1)
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff
+  return out
 }
 
 interface TextDecoderLike {
@@ -76,11 +113,10 @@ function formatLine(raw: string, hasTab: boolean, hasNul: boolean): string {
 /** Splits a file into lines. A last line without a line end still counts; nothing after the last line end does. */
 export function splitSource(name: string, bytes: Uint8Array): SourceFile {
   const text = bytesToLatin1(bytes)
-  const lines: string[] = []
+  const lines: Line[] = []
   const starts: number[] = []
-  // A copy of the bytes with each line end replaced by a NUL: every line is then built straight
-  // from it as a flat string that already ends with the C string terminator (flat strings keep
-  // charCodeAt fast; slices of one big string would be slower to read in the hot loops).
+  // A copy of the bytes with each line end replaced by a NUL: most lines are then views of it
+  // that already end with the C string terminator.
   const nul = bytes.slice()
   for (let i = 0; i < nul.length; i++) if (nul[i] === 10 || nul[i] === 13) nul[i] = 0
   const hasTabs = text.indexOf('\t') >= 0
@@ -91,14 +127,15 @@ export function splitSource(name: string, bytes: Uint8Array): SourceFile {
     let end = lineEnd(text, start)
     if (end < 0) end = n
     starts.push(start)
-    let line: string
+    let line: Line
     if (end === n || hasNuls || end - start > MAX_LINE_TEXT) {
       const raw = text.slice(start, end)
-      line = formatLine(raw, raw.indexOf('\t') >= 0, raw.indexOf('\0') >= 0) + '\0'
+      line = toLine(formatLine(raw, raw.indexOf('\t') >= 0, raw.indexOf('\0') >= 0))
     } else {
-      line = String.fromCharCode.apply(null, nul.subarray(start, end + 1) as unknown as number[])
-      if (hasTabs && line.indexOf('\t') >= 0)
-        line = formatLine(line.slice(0, -1), true, false) + '\0'
+      line = nul.subarray(start, end + 1)
+      if (hasTabs && line.indexOf(9) >= 0) {
+        line = toLine(formatLine(text.slice(start, end), true, false))
+      }
     }
     lines.push(line)
     start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1)

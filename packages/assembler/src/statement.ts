@@ -1,6 +1,6 @@
 // One source line: macro-definition capture, conditional skipping, label recognition, then the
 // macro call, instruction or directive, following NESASM's assemble() step by step.
-import type { Asm } from './context'
+import type { Asm, MacroDef } from './context'
 import { doDb, doDefchr, doDs, doDw } from './data'
 import {
   doBank,
@@ -30,6 +30,7 @@ import {
   lastSymbolName,
   stlookAt,
 } from './labels'
+import { latin1 } from './source'
 import { checkEol, doMacro, macroGetArgs, macroLook } from './macros'
 import type { OpContext } from './operand'
 import { class1, class2, class4 } from './operand'
@@ -40,6 +41,7 @@ import {
   ABS_Y,
   IMM,
   lookupOp,
+  lookupOpName,
   S_BSS,
   S_CODE,
   S_DATA,
@@ -59,7 +61,7 @@ function oplook(a: Asm, ctx: OpContext): OpEntry | -1 | -2 {
   let dot = -1
   ctx.opext = 0
   for (;;) {
-    const c = ln.charCodeAt(i) | 0
+    const c = ln[i] ?? 0
     if (c === 32 || c === 9 || c === 0 || c === 59) break
     if (!isAlnum(c) && c !== 46 && c !== 42 && c !== 61) return -1
     if (c === 46 && i > start) {
@@ -109,7 +111,7 @@ export function assembleLine(a: Asm, s: ExprState, ctx: OpContext): void {
   if (a.inIf && conditionalLine(a, ctx)) return
   if (a.skipLines) return
 
-  const c0 = ln.charCodeAt(0) | 0
+  const c0 = ln[0] ?? 0
   if (c0 === 59 || c0 === 42 || c0 === 0) {
     a.lastlabl = null
     if (a.pass === 1) a.println()
@@ -117,11 +119,11 @@ export function assembleLine(a: Asm, s: ExprState, ctx: OpContext): void {
   }
   // label: column 1, or indented and followed by ':'
   let i = 0
-  while (isSpace(ln.charCodeAt(i) | 0)) i++
+  while (isSpace(ln[i] ?? 0)) i++
   let j = 0
   let c = 0
   for (;;) {
-    c = ln.charCodeAt(i + j) | 0
+    c = ln[i + j] ?? 0
     if (isDigit(c) && j === 0) break
     if (!isAlnum(c) && c !== 95 && c !== 46) break
     j++
@@ -136,9 +138,9 @@ export function assembleLine(a: Asm, s: ExprState, ctx: OpContext): void {
       if (i === 0 && c !== 58) mnemonicLabelWarning(a, lastSymbolName(a))
     }
     i = a.ip
-    if (a.lablptr && (ln.charCodeAt(i) | 0) === 58) i++
+    if (a.lablptr && (ln[i] ?? 0) === 58) i++
   }
-  while (isSpace(ln.charCodeAt(i) | 0)) i++
+  while (isSpace(ln[i] ?? 0)) i++
   a.stmtCol = i
   a.opCol = i
 
@@ -175,7 +177,7 @@ export function assembleLine(a: Asm, s: ExprState, ctx: OpContext): void {
 
 function mnemonicLabelWarning(a: Asm, name: string): void {
   if (a.pass !== 1 || name.length !== 3) return
-  const e = lookupOp(name, 0, 3)
+  const e = lookupOpName(name)
   if (e && e.kind === 'inst') {
     a.warn(
       'MnemonicAsLabel',
@@ -185,7 +187,7 @@ function mnemonicLabelWarning(a: Asm, name: string): void {
   }
 }
 
-function callMacro(a: Asm, def: { name: string; lines: string[] }, end: number, col: number): void {
+function callMacro(a: Asm, def: MacroDef, end: number, col: number): void {
   labldef(a, a.loccnt, true)
   if (a.pass === 1 && !a.optMacro) a.loadlc((a.page << 13) + a.loccnt, 0)
   if (!a.expandMacro) {
@@ -203,8 +205,8 @@ function callMacro(a: Asm, def: { name: string; lines: string[] }, end: number, 
 
 function captureMacroLine(a: Asm, ctx: OpContext): void {
   a.ip = 0
-  if (colsym(a) && (a.ln.charCodeAt(a.ip) | 0) === 58) a.ip++
-  while (isSpace(a.ln.charCodeAt(a.ip) | 0)) a.ip++
+  if (colsym(a) && (a.ln[a.ip] ?? 0) === 58) a.ip++
+  while (isSpace(a.ln[a.ip] ?? 0)) a.ip++
   if (a.pass === 1) a.println()
   const e = oplook(a, ctx)
   if (typeof e !== 'number' && e.kind === 'dir') {
@@ -219,13 +221,13 @@ function captureMacroLine(a: Asm, ctx: OpContext): void {
       return
     }
   }
-  if (a.pass === 0 && a.defining) a.defining.lines.push(a.ln.slice(0, a.ln.indexOf('\0') + 1))
+  if (a.pass === 0 && a.defining) a.defining.lines.push(a.ln.slice(0, a.ln.indexOf(0) + 1))
 }
 
 /** Tracks .if/.else/.endif while inside a conditional; true when the line is fully handled. */
 function conditionalLine(a: Asm, ctx: OpContext): boolean {
   a.ip = 0
-  while (isSpace(a.ln.charCodeAt(a.ip) | 0)) a.ip++
+  while (isSpace(a.ln[a.ip] ?? 0)) a.ip++
   const e = oplook(a, ctx)
   if (typeof e === 'number' || e.kind !== 'dir') return false
   switch (e.id) {
@@ -352,9 +354,9 @@ function runDirective(a: Asm, d: Directive, s: ExprState, _ctx: OpContext): void
 function unknownDetail(a: Asm, col: number): string {
   const ln = a.ln
   let end = col
-  while (end < ln.length && !isSpace(ln.charCodeAt(end)) && ln.charCodeAt(end) !== 0) end++
-  const word = ln.slice(col, end)
-  if (a.lablptr && col > 0 && lookupOp(a.lablptr.name, 0, a.lablptr.name.length)) {
+  while (end < ln.length && !isSpace(ln[end] ?? 0) && (ln[end] ?? 0) !== 0) end++
+  const word = latin1(ln, col, end)
+  if (a.lablptr && col > 0 && lookupOpName(a.lablptr.name)) {
     return `unknown instruction '${word}': '${a.lablptr.name}' in column 1 is a label, indent it to make it an instruction`
   }
   if (/^\.?[a-z]+[^a-z0-9 ]/i.test(word)) {

@@ -29,6 +29,8 @@ export interface Sym {
   serial: number
   /** The global label a local symbol belongs to (null for globals). */
   owner: Sym | null
+  /** The table hash of (owner, name), kept so that growing the table does not rehash names. */
+  hash: number
 }
 
 /** NESASM's symbol hash: signed 32-bit, h += c; h = h*8 + (h >> 5) + c; bucket = h & 255. */
@@ -43,16 +45,23 @@ export function symHash(name: string): number {
   return h & 0xff
 }
 
-/** FNV-1a over `s[start, end)`, mixed with the owner's serial for local symbols. */
-function hashRange(s: string, start: number, end: number, ownerSerial: number): number {
+/** FNV-1a over the bytes `s[start, end)`, mixed with the owner's serial for local symbols. */
+function hashRange(s: Uint8Array, start: number, end: number, ownerSerial: number): number {
   let h = 0x811c9dc5 ^ Math.imul(ownerSerial + 1, 0x9e3779b1)
-  for (let i = start; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
+  for (let i = start; i < end; i++) h = Math.imul(h ^ (s[i] ?? 0), 0x01000193)
   return h
 }
 
-function sameName(name: string, s: string, start: number, len: number): boolean {
+/** hashRange() over a name (chars 0-255). */
+function hashName(name: string, ownerSerial: number): number {
+  let h = 0x811c9dc5 ^ Math.imul(ownerSerial + 1, 0x9e3779b1)
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193)
+  return h
+}
+
+function sameName(name: string, s: Uint8Array, start: number, len: number): boolean {
   if (name.length !== len) return false
-  for (let i = 0; i < len; i++) if (name.charCodeAt(i) !== s.charCodeAt(start + i)) return false
+  for (let i = 0; i < len; i++) if (name.charCodeAt(i) !== s[start + i]) return false
   return true
 }
 
@@ -61,24 +70,52 @@ export class SymbolTable {
   readonly globals: Sym[] = []
   private serial = 0
   // open-addressing table over (owner, name), looked up straight from the line buffer
-  private slots: (Sym | null)[] = new Array<Sym | null>(1024).fill(null)
-  private mask = 1023
+  private slots: (Sym | null)[]
+  /** The hash of each slot's symbol, compared before the symbol itself is read. */
+  private hashes: Int32Array
+  private mask: number
   private count = 0
+  /** The hash computed by the last find() (reused by add() after a failed find). */
+  private lastHash = 0
+
+  /** `capacity`: initial slot count (a power of two; the table doubles when half full). */
+  constructor(capacity = 1024) {
+    this.slots = new Array<Sym | null>(capacity).fill(null)
+    this.hashes = new Int32Array(capacity)
+    this.mask = capacity - 1
+  }
+
+  /** The slot count, a hint for sizing the next table. */
+  get capacity(): number {
+    return this.slots.length
+  }
 
   /** Finds the symbol named `s[start, start+len)` (owned by `owner` for locals) without allocating. */
-  find(owner: Sym | null, s: string, start: number, len: number): Sym | null {
+  find(owner: Sym | null, s: Uint8Array, start: number, len: number): Sym | null {
     const os = owner ? owner.serial : -1
-    let i = hashRange(s, start, start + len, os) & this.mask
+    const h = hashRange(s, start, start + len, os)
+    this.lastHash = h
+    let i = h & this.mask
     for (;;) {
       const e = this.slots[i]
       if (!e) return null
-      if (e.owner === owner && sameName(e.name, s, start, len)) return e
+      if (this.hashes[i] === h && e.owner === owner && sameName(e.name, s, start, len)) return e
       i = (i + 1) & this.mask
     }
   }
 
   /** Adds a new symbol (its name and owner must not be in the table yet). */
   add(sym: Sym): void {
+    this.insert(sym, hashName(sym.name, sym.owner ? sym.owner.serial : -1))
+  }
+
+  /** add() for a symbol whose owner and name were just looked up by a failed find(). */
+  addAfterFind(sym: Sym): void {
+    this.insert(sym, this.lastHash)
+  }
+
+  private insert(sym: Sym, hash: number): void {
+    sym.hash = hash
     if ((this.count + 1) * 2 > this.slots.length) this.grow()
     this.place(sym)
     this.count++
@@ -86,15 +123,16 @@ export class SymbolTable {
   }
 
   private place(sym: Sym): void {
-    const os = sym.owner ? sym.owner.serial : -1
-    let i = hashRange(sym.name, 0, sym.name.length, os) & this.mask
+    let i = sym.hash & this.mask
     while (this.slots[i]) i = (i + 1) & this.mask
     this.slots[i] = sym
+    this.hashes[i] = sym.hash
   }
 
   private grow(): void {
     const old = this.slots
     this.slots = new Array<Sym | null>(old.length * 2).fill(null)
+    this.hashes = new Int32Array(old.length * 2)
     this.mask = this.slots.length - 1
     for (const e of old) if (e) this.place(e)
   }
@@ -112,6 +150,7 @@ export class SymbolTable {
       dataSize: 0,
       serial: this.serial++,
       owner: null,
+      hash: 0,
     }
   }
 

@@ -291,4 +291,33 @@ describe('player, game options', () => {
     await page.getByRole('button', { name: 'RESET' }).click()
     expect((await waitForFrameColor(page, 'grey')).name).toBe('grey')
   })
+
+  it('mutes and unmutes the sound, and goes fullscreen', async () => {
+    const page = await openPlayer()
+    await chooseRom(page, 'green.nes', buildSolidColorRom(NES_COLOR.green))
+    await page.getByRole('button', { name: 'PRESS START' }).click()
+    await waitForGame(page)
+    // The gain of the core's OpenAL source(s), read from inside the running emulator frame.
+    const gains = () =>
+      page.evaluate(() => {
+        const frame = document.querySelector<HTMLIFrameElement>(
+          'iframe.emulator-frame:not(.emulator-frame--idle)',
+        )
+        type Al = { currentCtx?: { sources?: Record<string, { gain: GainNode }> } }
+        const win = frame?.contentWindow as unknown as { EJS_emulator?: { Module?: { AL?: Al } } }
+        const sources = win.EJS_emulator?.Module?.AL?.currentCtx?.sources ?? {}
+        return Object.values(sources).map((source) => source.gain.gain.value)
+      })
+    expect((await gains()).length).toBeGreaterThan(0)
+    await page.getByRole('button', { name: 'MUTE' }).click()
+    expect(new Set(await gains())).toEqual(new Set([0]))
+    await page.getByRole('button', { name: 'UNMUTE' }).click()
+    expect(Math.min(...(await gains()))).toBeGreaterThan(0)
+
+    await page.getByRole('button', { name: 'FULLSCREEN' }).click()
+    await page.waitForFunction(() => document.fullscreenElement !== null)
+    expect(await page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid'))).toBe(
+      'game-canvas',
+    )
+  })
 })

@@ -22,15 +22,15 @@ export interface SourceFile {
  */
 export type Line = Uint8Array
 
-const shortCodes: number[] = []
+/** Reused arrays of each length 0-32 for building short strings. */
+const shortCodes: number[][] = Array.from({ length: 33 }, (_, n) => new Array<number>(n).fill(0))
 
 /** The latin1 text of `b[start, end)`. */
 export function latin1(b: Uint8Array, start: number, end: number): string {
   const n = end - start
   if (n <= 32) {
     // names and short texts: a reused array avoids a typed-array view per call
-    const codes = shortCodes
-    codes.length = n
+    const codes = shortCodes[n] as number[]
     for (let i = 0; i < n; i++) codes[i] = b[start + i] ?? 0
     return String.fromCharCode.apply(null, codes)
   }

@@ -71,8 +71,6 @@ export class SymbolTable {
   private serial = 0
   // open-addressing table over (owner, name), looked up straight from the line buffer
   private slots: (Sym | null)[]
-  /** The hash of each slot's symbol, compared before the symbol itself is read. */
-  private hashes: Int32Array
   private mask: number
   private count = 0
   /** The hash computed by the last find() (reused by add() after a failed find). */
@@ -81,7 +79,6 @@ export class SymbolTable {
   /** `capacity`: initial slot count (a power of two; the table doubles when half full). */
   constructor(capacity = 1024) {
     this.slots = new Array<Sym | null>(capacity).fill(null)
-    this.hashes = new Int32Array(capacity)
     this.mask = capacity - 1
   }
 
@@ -99,7 +96,7 @@ export class SymbolTable {
     for (;;) {
       const e = this.slots[i]
       if (!e) return null
-      if (this.hashes[i] === h && e.owner === owner && sameName(e.name, s, start, len)) return e
+      if (e.hash === h && e.owner === owner && sameName(e.name, s, start, len)) return e
       i = (i + 1) & this.mask
     }
   }
@@ -126,13 +123,11 @@ export class SymbolTable {
     let i = sym.hash & this.mask
     while (this.slots[i]) i = (i + 1) & this.mask
     this.slots[i] = sym
-    this.hashes[i] = sym.hash
   }
 
   private grow(): void {
     const old = this.slots
     this.slots = new Array<Sym | null>(old.length * 2).fill(null)
-    this.hashes = new Int32Array(old.length * 2)
     this.mask = this.slots.length - 1
     for (const e of old) if (e) this.place(e)
   }

@@ -73,7 +73,7 @@ export default tseslint.config(
             {
               group: ['node:*', 'fs', 'path', 'os', 'child_process'],
               message:
-                'The assembler core must stay free of Node APIs (only src/cli may use them).',
+                'Browser and assembler code must stay free of Node APIs (only the server, the CLI, build tools, tests and benches may use them).',
             },
           ],
         },
@@ -93,6 +93,7 @@ export default tseslint.config(
       '*.config.*',
       '**/*.config.*',
       'apps/server/build.mjs',
+      'apps/client/build-tools/**',
     ],
     rules: { 'no-restricted-imports': 'off' },
   },
@@ -111,6 +112,10 @@ export default tseslint.config(
               group: ['@nes-studio/assembler', '@nes-studio/assembler/*'],
               message: 'Only features/studio/build/ may use the assembler.',
             },
+            {
+              group: ['node:*', 'fs', 'path', 'os', 'child_process'],
+              message: 'Browser code must stay free of Node APIs.',
+            },
           ],
         },
       ],
@@ -118,7 +123,19 @@ export default tseslint.config(
   },
   {
     files: ['apps/client/src/features/studio/build/**'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'path', 'os', 'child_process'],
+              message: 'Browser code must stay free of Node APIs.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: [
@@ -127,6 +144,7 @@ export default tseslint.config(
       'bench/**',
       'e2e/**',
       'packages/assembler/src/cli/**',
+      'apps/client/build-tools/**',
       '**/*.config.*',
       '**/*.mjs',
       '**/*.js',

@@ -3,7 +3,6 @@
 // and inflates it natively, which removes seconds of asm.js 7-Zip work from every cold start.
 // Exposed to the app as the virtual module "virtual:fceumm-core" ({ coreBundleUrls }); in dev it is empty
 // and the frame falls back to the stock 7z file.
-/* eslint-disable no-restricted-imports -- build-time code that runs in Node, never in the browser */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'

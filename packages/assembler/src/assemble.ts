@@ -10,6 +10,7 @@ import { openInput, readline, withAsmExtension } from './reader'
 import { RESERVED_BANK, formatFns } from './symbols'
 import { S_BSS, S_CODE, S_DATA, S_ZP } from './opcodes'
 import { assembleLine } from './statement'
+import { procReloc } from './proc'
 
 /** Maximum lines processed in one pass (bounds macro fan-out). */
 const LINE_BUDGET = 5_000_000
@@ -78,6 +79,7 @@ function resetPass(a: Asm): void {
   a.inMacro = false
   a.inIf = false
   a.ifLevel = 0
+  a.procs.count = 0
 }
 
 /** Assembles every line of one pass (kept small so it is optimized on its own). */
@@ -87,6 +89,15 @@ function runPass(a: Asm, s: ExprState, ctx: OpContext): void {
     assembleLine(a, s, ctx)
     if (a.overwrote) overwriteWarning(a)
     if (a.loccnt > BANK_SIZE) {
+      const p = a.procs.current
+      if (p) {
+        a.fatal(
+          `Proc : '${p.name}' is too large (code > 8KB)!`,
+          a.stmtCol,
+          `proc '${p.name}' is larger than an 8 KB bank`,
+        )
+        break
+      }
       a.fatal(
         'Bank overflow, offset > $1FFF!',
         a.stmtCol,
@@ -154,6 +165,7 @@ export function runAssembler(
     resetPass(a)
     say(a, `pass ${a.pass + 1}\n`)
     runPass(a, s, ctx)
+    if (a.pass === 0) procReloc(a)
     if (a.errcnt) {
       say(a, `# ${a.errcnt} error(s)\n`)
       break

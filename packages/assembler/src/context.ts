@@ -6,6 +6,8 @@ import { codeForMessage } from './diagnostics'
 import type { Line, SourceFile } from './source'
 import { MAX_LINE_TEXT, latin1, lineText, rawColumn, toLine } from './source'
 import type { Sym } from './symbols'
+import type { ProcState } from './proc'
+import { newProcState } from './proc'
 import { RESERVED_BANK, SymbolTable } from './symbols'
 
 export const BANK_SIZE = 0x2000
@@ -165,6 +167,9 @@ export class Asm {
   /** Column of the outermost macro call being expanded (for diagnostics). */
   callCol = 0
   callName = ''
+
+  // ---- procs
+  readonly procs: ProcState = newProcState()
 
   // ---- functions
   readonly funcs = new Map<string, FuncDef>()

@@ -40,6 +40,8 @@ export type DiagnosticCode =
   | 'BankName'
   | 'ConditionalStructure'
   | 'MacroStructure'
+  /** .proc/.endp/.procgroup/.endprocgroup misuse. */
+  | 'ProcStructure'
   | 'MacroArgument'
   | 'FunctionStructure'
   | 'NameInUse'
@@ -88,6 +90,14 @@ const CODE_BY_MESSAGE: Record<string, DiagnosticCode> = {
   'String too long!': 'BadString',
   'Bank index out of range!': 'BankOutOfRange',
   'Bank overflow, offset > $1FFF!': 'BankOverflow',
+  'Can not declare a group inside a proc/group!': 'ProcStructure',
+  'Can not nest procs!': 'ProcStructure',
+  'Proc name is missing!': 'ProcStructure',
+  'Proc/group name can not be local!': 'ProcStructure',
+  'Proc/group multiply defined!': 'ProcStructure',
+  'Unexpected ENDP/ENDPROCGROUP!': 'ProcStructure',
+  'Undefined destination!': 'UndefinedSymbol',
+  'Not enough ROM space for procs!': 'RomOverflow',
   'Invalid address!': 'InvalidAddress',
   'Invalid page index!': 'InvalidPage',
   'Out of range!': 'OutOfRange',
@@ -150,6 +160,7 @@ const CODE_BY_MESSAGE: Record<string, DiagnosticCode> = {
 export function codeForMessage(msg: string): DiagnosticCode {
   const code = CODE_BY_MESSAGE[msg]
   if (code) return code
+  if (msg.startsWith('Proc : ')) return 'BankOverflow'
   if (msg.startsWith('No symbol in function') || msg.startsWith('Too many symbols in function')) {
     return 'FunctionArgument'
   }

@@ -2,6 +2,7 @@
 // and NESASM's labldef() rules (redefinition, IF-undefined, phase errors in pass 2).
 import type { Asm } from './context'
 import { BANK_LIMIT } from './context'
+import { S_CODE } from './opcodes'
 import type { Line } from './source'
 import { latin1, toLine } from './source'
 import type { Sym } from './symbols'
@@ -179,6 +180,7 @@ export function labldef(a: Asm, lval: number, flag: boolean): number {
     return -1
   }
   if (flag) {
+    if (a.section === S_CODE) s.proc = a.procs.current
     s.bank = a.bank
     s.page = a.page
     if (s.name.charCodeAt(0) === 46) {

@@ -31,6 +31,7 @@ import {
   stlookAt,
 } from './labels'
 import { latin1 } from './source'
+import { doCall, doEndp, doProc } from './proc'
 import { checkEol, doMacro, macroGetArgs, macroLook } from './macros'
 import type { OpContext } from './operand'
 import { class1, class2, class4 } from './operand'
@@ -342,11 +343,13 @@ function runDirective(a: Asm, d: Directive, s: ExprState, _ctx: OpContext): void
     case 'OPT':
       return doOpt(a)
     case 'PROC':
-    case 'ENDP':
     case 'PROCGROUP':
+      return doProc(a, d.id === 'PROCGROUP')
+    case 'ENDP':
     case 'ENDPROCGROUP':
+      return doEndp(a, d.id === 'ENDPROCGROUP')
     case 'CALL':
-      return a.error('PC-Engine procedure directives are not supported!')
+      return doCall(a)
   }
 }
 

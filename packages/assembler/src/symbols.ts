@@ -31,6 +31,15 @@ export interface Sym {
   owner: Sym | null
   /** The table hash of (owner, name), kept so that growing the table does not rehash names. */
   hash: number
+  /** The proc (or group) a code label was defined in, moved with it after pass 1. */
+  proc: ProcRef | null
+}
+
+/** What the symbol table needs of a proc (see proc.ts). */
+export interface ProcRef {
+  bank: number
+  org: number
+  base: number
 }
 
 /** NESASM's symbol hash: signed 32-bit, h += c; h = h*8 + (h >> 5) + c; bucket = h & 255. */
@@ -132,6 +141,18 @@ export class SymbolTable {
     for (const e of old) if (e) this.place(e)
   }
 
+  /**
+   * Calls `fn` for the symbols proc_reloc() moves: globals defined in a proc, and locals defined in
+   * a proc under such a global.
+   */
+  forEachProcSymbol(fn: (sym: Sym & { proc: ProcRef }) => void): void {
+    for (const s of this.slots) {
+      if (s === null || s.proc === null) continue
+      if (s.owner !== null && s.owner.proc === null) continue
+      fn(s as Sym & { proc: ProcRef })
+    }
+  }
+
   create(name: string, type: number): Sym {
     return {
       name,
@@ -146,6 +167,7 @@ export class SymbolTable {
       serial: this.serial++,
       owner: null,
       hash: 0,
+      proc: null,
     }
   }
 

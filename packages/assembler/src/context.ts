@@ -379,7 +379,7 @@ export class Asm {
     const src = f.src
     if (lineIdx < 0 || lineIdx >= src.lines.length) {
       return {
-        file: src.name,
+        file: src.path,
         offset: src.text.length,
         length: 0,
         line: Math.max(1, this.slnum),
@@ -399,7 +399,7 @@ export class Asm {
     }
     if (len === 0 && raw.length > 1) len = 1
     return {
-      file: src.name,
+      file: src.path,
       offset: lineStart + rawCol,
       length: len,
       line: this.slnum,

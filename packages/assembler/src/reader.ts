@@ -9,14 +9,41 @@ import { IFUNDEF, RESERVED_BANK, UNDEF } from './symbols'
 
 const MACRO_LINE_MAX = MAX_LINE_TEXT - 1
 
-/** Looks a file up in the project's file set; paths are relative to the project root. */
+/**
+ * Looks a file up in the project's file set. NESASM opens names relative to its working
+ * directory; the project root plays that part (NESASM run from the root). When the name is not
+ * there, it is tried relative to the main file's folder (NESASM run inside that folder, as most
+ * projects are built), then relative to the folder of the file being read.
+ */
 export function findFile(a: Asm, name: string): { key: string; bytes: Uint8Array } | null {
-  const direct = a.files[name]
+  const hit = lookUp(a.files, name)
+  if (hit || name.startsWith('/')) return hit
+  const mainDir = folderOf(a.mainName)
+  if (mainDir) {
+    const inMain = lookUp(a.files, mainDir + name)
+    if (inMain) return inMain
+  }
+  const cur = a.inputs[a.infileNum]
+  const curDir = cur ? folderOf(cur.src.path) : ''
+  if (curDir && curDir !== mainDir) return lookUp(a.files, curDir + name)
+  return null
+}
+
+function lookUp(
+  files: Record<string, Uint8Array>,
+  name: string,
+): { key: string; bytes: Uint8Array } | null {
+  const direct = files[name]
   if (direct) return { key: name, bytes: direct }
   const norm = normalizePath(name)
-  const hit = a.files[norm]
+  const hit = files[norm]
   if (hit) return { key: norm, bytes: hit }
   return null
+}
+
+/** The folder part of a path, with its trailing slash ('' for a file at the root). */
+function folderOf(path: string): string {
+  return path.slice(0, path.lastIndexOf('/') + 1)
 }
 
 /** Resolves `.` and `..` segments the way the file system would (no case folding, no `\\`). */
@@ -47,10 +74,11 @@ function checksum(b: Uint8Array): number {
 }
 
 function getSource(a: Asm, name: string): SourceFile | null {
-  const cached = a.sources.get(name)
-  if (cached) return cached
   const f = findFile(a, name)
   if (!f) return null
+  const cacheKey = f.key === name ? name : `${f.key}\n${name}`
+  const cached = a.sources.get(cacheKey)
+  if (cached) return cached
   const sum = checksum(f.bytes)
   const hit = splitCache.get(f.bytes)
   let src: SourceFile
@@ -59,8 +87,8 @@ function getSource(a: Asm, name: string): SourceFile | null {
     src = splitSource(name, f.bytes)
     splitCache.set(f.bytes, { sum, src })
   }
-  if (src.name !== name) src = { ...src, name }
-  a.sources.set(name, src)
+  if (src.name !== name || src.path !== f.key) src = { ...src, name, path: f.key }
+  a.sources.set(cacheKey, src)
   return src
 }
 

@@ -8,6 +8,8 @@ export const MAX_LINE_TEXT = 1554
 export interface SourceFile {
   /** The file name exactly as used to open it (e.g. `inc/part1.asm`). */
   name: string
+  /** Its key in the project's file set (where `name` was found). */
+  path: string
   /** The raw text, one char per byte (latin1). */
   text: string
   /** Line texts after TAB expansion and truncation, each followed by a NUL (the C string end). */
@@ -140,7 +142,7 @@ export function splitSource(name: string, bytes: Uint8Array): SourceFile {
     lines.push(line)
     start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1)
   }
-  return { name, text, lines, starts: Int32Array.from(starts) }
+  return { name, path: name, text, lines, starts: Int32Array.from(starts) }
 }
 
 function lineEnd(text: string, from: number): number {

@@ -1,191 +1,18 @@
-// Assembly studio (/editor) against the real server, the real assembler (in its worker) and the real emulator.
-import { readFile } from 'node:fs/promises'
-import { strToU8, unzipSync, zipSync } from 'fflate'
+// Assembly studio (/editor) against the real server, the real assembler (in its worker) and the real emulator:
+// compiling and running, errors, tabs and includes, playing the preview, adding to the library.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, openPage } from './support/browser'
-import type { OpenedPage } from './support/browser'
-import { readFrame } from './support/frames'
-
-async function openStudio(browser: Browser, baseUrl: string, width = 1280): Promise<OpenedPage> {
-  const opened = await openPage(browser, { width, height: 900 })
-  await opened.page.goto(`${baseUrl}/editor`)
-  await opened.page.locator('.cm-content').waitFor()
-  return opened
-}
-
-const compileButton = (page: Page) =>
-  page.getByRole('button', { name: /COMPILE & RUN|COMPILING\.\.\./ })
-const tab = (page: Page, name: string) =>
-  page.getByRole('tab', { name: new RegExp(`^${name.replace('.', '\\.')}`) })
-
-/** Replaces the whole text of the file shown in the editor. */
-async function setEditorText(page: Page, text: string): Promise<void> {
-  await page.locator('.cm-content').click()
-  await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.insertText(text)
-}
-
-/** The files as the studio saved them in localStorage (saving is debounced by 300 ms, so this polls). */
-async function savedFiles(page: Page, timeoutMs = 5000): Promise<Record<string, string>> {
-  const read = () =>
-    page.evaluate(() => {
-      const raw = localStorage.getItem('nes-studio:studio-project:v1')
-      const files = raw
-        ? (JSON.parse(raw) as { files: { filename: string; content?: string }[] }).files
-        : []
-      return Object.fromEntries(files.map((f) => [f.filename, f.content ?? '']))
-    })
-  const deadline = Date.now() + timeoutMs
-  let last = await read()
-  let previous = ''
-  while (Date.now() < deadline) {
-    await page.waitForTimeout(400)
-    last = await read()
-    const now = JSON.stringify(last)
-    if (now === previous) break
-    previous = now
-  }
-  return last
-}
-
-/** A small green-screen program that takes its constants from an include and its tiles from a .chr file. */
-const INCLUDE_PROGRAM = `  .include "consts.asm"
-  .inesprg 1
-  .ineschr 1
-  .inesmap 0
-  .bank 0
-  .org $C000
-RESET:
-  sei
-  ldx #$FF
-  txs
-  lda #0
-  sta $2000
-  sta $2001
-wait1:
-  bit $2002
-  bpl wait1
-wait2:
-  bit $2002
-  bpl wait2
-  lda #$3F
-  sta $2006
-  lda #$00
-  sta $2006
-  ldx #$20
-  lda #$2A
-pal:
-  sta $2007
-  dex
-  bne pal
-  lda #$00
-  sta $2005
-  sta $2005
-  lda #%00001010
-  sta $2001
-loop:
-  jmp loop
-NMI:
-  rti
-  .bank 1
-  .org $FFFA
-  .dw NMI
-  .dw RESET
-  .dw 0
-  .bank 2
-  .org $0000
-  .incbin "tiles.chr"
-`
-
-/** True when every sampled pixel of the raw frame is the same clearly green colour. */
-async function waitForGreenFrame(
-  page: Page,
-  timeoutMs = 15_000,
-): Promise<{ rgb: number[]; green: boolean }> {
-  const deadline = Date.now() + timeoutMs
-  let last = { rgb: [0, 0, 0], green: false }
-  while (Date.now() < deadline) {
-    const frame = await readFrame(page).catch(() => undefined)
-    if (frame) {
-      const [r, g, b] = frame.samples[0] ?? [0, 0, 0]
-      const uniform = frame.samples.every((s) => s[0] === r && s[1] === g && s[2] === b)
-      last = { rgb: [r, g, b], green: uniform && g > r + 40 && g > b + 40 }
-      if (last.green) return last
-    }
-    await page.waitForTimeout(100)
-  }
-  return last
-}
-
-/** Backdrop green, red while A is held: reads controller 1 in NMI and sets palette $3F00 (rendering off). */
-const BUTTON_PROGRAM = `  .inesprg 1
-  .ineschr 0
-  .inesmap 0
-  .bank 0
-  .org $C000
-RESET:
-  sei
-  ldx #$FF
-  txs
-  lda #0
-  sta $2000
-  sta $2001
-.wait1:
-  bit $2002
-  bpl .wait1
-.wait2:
-  bit $2002
-  bpl .wait2
-  lda #$80
-  sta $2000
-.forever:
-  jmp .forever
-NMI:
-  lda #1
-  sta $4016
-  lda #0
-  sta $4016
-  ldx #$2A
-  lda $4016
-  and #1
-  beq .setColour
-  ldx #$16
-.setColour:
-  lda $2002
-  lda #$3F
-  sta $2006
-  lda #0
-  sta $2006
-  stx $2007
-  lda #0
-  sta $2006
-  sta $2006
-  rti
-  .bank 1
-  .org $FFFA
-  .dw NMI
-  .dw RESET
-  .dw 0
-`
-
-/** Polls the frame until every sample is one colour whose strongest channel is `channel` by a clear margin. */
-async function waitForFrameTint(
-  page: Page,
-  channel: 'red' | 'green',
-  timeoutMs = 10_000,
-): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const frame = await readFrame(page).catch(() => undefined)
-    const [r, g, b] = frame?.samples[0] ?? [0, 0, 0]
-    const uniform = frame?.samples.every((s) => s[0] === r && s[1] === g && s[2] === b) ?? false
-    const tinted = channel === 'red' ? r > g + 60 && r > b + 60 : g > r + 40 && g > b + 40
-    if (uniform && tinted) return true
-    await page.waitForTimeout(100)
-  }
-  return false
-}
+import type { Browser } from 'playwright-core'
+import { launchBrowser } from './support/browser'
+import { waitForFrameTint, waitForGreenFrame } from './support/studio-frames'
+import {
+  compileButton,
+  downloadFrom,
+  openStudio,
+  savedFiles,
+  setEditorText,
+  tab,
+} from './support/studio-page'
+import { BUTTON_PROGRAM, INCLUDE_PROGRAM } from './support/studio-programs'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -218,11 +45,7 @@ describe('assembly studio', () => {
       await lock.click()
       expect(await lock.count()).toBe(0)
       expect(await page.locator('.cm-content').getAttribute('contenteditable')).toBe('true')
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Download .nes' }).click(),
-      ])
-      const rom = await readFile(await download.path())
+      const { bytes: rom } = await downloadFrom(page, 'Download .nes')
       expect([...rom.subarray(0, 6)]).toEqual([0x4e, 0x45, 0x53, 0x1a, 1, 1])
       expect(rom.length).toBe(16 + 16384 + 8192)
       // A new compile stops the previous game first: one game frame at a time.
@@ -387,77 +210,6 @@ describe('assembly studio', () => {
         entry!.id,
       )
       expect(deleted).toBeLessThan(300)
-    } finally {
-      await close()
-    }
-  })
-
-  it('imports a .zip with a binary .chr byte-exact, runs it with Ctrl+Enter, exports it unchanged', async () => {
-    const { page, close } = await openStudio(browser, baseUrl)
-    try {
-      page.on('dialog', (dialog) => void dialog.accept())
-      const chr = Uint8Array.from({ length: 8192 }, (_, i) => (i < 16 ? 0 : (i * 7) & 0xff))
-      const zip = zipSync({
-        'game/main.asm': strToU8(INCLUDE_PROGRAM.replace('  .include "consts.asm"\n', '')),
-        'game/tiles.chr': chr,
-      })
-      await page.getByTestId('import-zip').setInputFiles({
-        name: 'game.zip',
-        mimeType: 'application/zip',
-        buffer: Buffer.from(zip),
-      })
-      await page.getByText('Project Imported').first().waitFor()
-      expect(await page.getByTestId('file-tab').allTextContents()).toEqual([
-        'main.asm',
-        'tiles.chrCHRBIN×',
-      ])
-      await page.locator('.cm-content').click()
-      await page.keyboard.press('ControlOrMeta+Enter')
-      expect(await waitForGreenFrame(page)).toMatchObject({ green: true })
-      await tab(page, 'tiles.chr').click()
-      expect(await page.getByTestId('hex-view').textContent()).toContain('8192 bytes')
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Export .zip' }).click(),
-      ])
-      const exported = unzipSync(new Uint8Array(await readFile(await download.path())))
-      expect(Buffer.compare(Buffer.from(exported['tiles.chr']!), Buffer.from(chr))).toBe(0)
-      expect(download.suggestedFilename()).toBe('game.zip')
-    } finally {
-      await close()
-    }
-  })
-
-  it('New project resets to the templates after a confirmation', async () => {
-    const { page, close } = await openStudio(browser, baseUrl)
-    try {
-      await page.getByPlaceholder('New file name...').fill('extra.asm')
-      await page.getByPlaceholder('New file name...').press('Enter')
-      await tab(page, 'extra.asm').waitFor()
-      page.once('dialog', (dialog) => void dialog.dismiss())
-      await page.getByRole('button', { name: 'New project' }).click()
-      expect(await page.getByTestId('file-tab').count()).toBe(2)
-      page.once('dialog', (dialog) => void dialog.accept())
-      await page.getByRole('button', { name: 'New project' }).click()
-      expect(await page.getByTestId('file-tab').allTextContents()).toEqual(['main.asm'])
-      expect(await page.locator('.cm-content').textContent()).toContain(
-        '; main.asm - a complete NES program',
-      )
-    } finally {
-      await close()
-    }
-  })
-
-  it('says so when the compiler cannot load', async () => {
-    const { page, close } = await openStudio(browser, baseUrl)
-    try {
-      await page.context().route(/assembler\.worker/, (route) => route.abort())
-      await page.reload()
-      await page.locator('.cm-content').waitFor()
-      await compileButton(page).click()
-      const box = page.getByTestId('compile-error')
-      await box.waitFor()
-      expect(await box.textContent()).toContain('Failed to load the NESASM compiler library')
     } finally {
       await close()
     }

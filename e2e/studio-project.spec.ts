@@ -1,0 +1,160 @@
+// Assembly studio (/editor) projects against the real server, assembler and emulator: .zip import and export of
+// NESASM projects (binary .chr pattern tables become editable CHR text and go back out as the same bytes),
+// New project, and what the studio shows when the compiler or the emulator cannot load.
+import { strToU8, unzipSync, zipSync } from 'fflate'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser } from './support/browser'
+import { waitForGreenFrame } from './support/studio-frames'
+import {
+  compileButton,
+  downloadFrom,
+  importZipFile,
+  openStudio,
+  savedFiles,
+  tab,
+} from './support/studio-page'
+import { INCLUDE_PROGRAM } from './support/studio-programs'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** One 8 KiB pattern table as a desktop NESASM project has it: 40 drawn tiles, a blank one, then zeros. */
+function patternTable(): Uint8Array {
+  const chr = new Uint8Array(8192)
+  for (let i = 16; i < 41 * 16; i += 1) chr[i] = (i * 7 + (i >> 4)) & 0xff
+  chr.fill(0, 20 * 16, 21 * 16)
+  return chr
+}
+
+const CHR_OFFSET_IN_ROM = 16 + 16384
+
+/** Compiles with Ctrl+Enter from main.asm, waits for the green picture and returns the downloaded ROM. */
+async function compileGreenRom(page: Page): Promise<Uint8Array> {
+  await tab(page, 'main.asm').click()
+  await page.locator('.cm-content').click()
+  await page.keyboard.press('ControlOrMeta+Enter')
+  expect(await waitForGreenFrame(page, 30_000)).toMatchObject({ green: true })
+  return (await downloadFrom(page, 'Download .nes')).bytes
+}
+
+describe('studio projects', () => {
+  it('imports a binary 8 KiB .chr as an editable CHR tab, runs it, and exports the identical bytes', async () => {
+    const { page, close } = await openStudio(browser, baseUrl)
+    try {
+      page.on('dialog', (dialog) => void dialog.accept())
+      const chr = patternTable()
+      const source = INCLUDE_PROGRAM.replace('  .include "consts.asm"\n', '')
+      await importZipFile(
+        page,
+        'game.zip',
+        zipSync({ 'game/main.asm': strToU8(source), 'game/tiles.chr': chr }),
+      )
+      await page.getByText('Project Imported').first().waitFor()
+      // CHR badge, no BIN badge: the tab is text, not a read-only hex dump.
+      const tabNames = ['main.asm', 'tiles.chrCHR×']
+      expect(await page.getByTestId('file-tab').allTextContents()).toEqual(tabNames)
+      await tab(page, 'tiles.chr').click()
+      expect(await page.getByTestId('hex-view').count()).toBe(0)
+      const editor = page.locator('.cm-content')
+      expect(await editor.getAttribute('contenteditable')).toBe('true')
+      expect(await editor.textContent()).toContain('; tile $01 at $0010')
+      // The editor only renders the lines in view: read the whole text where the studio saves it.
+      const text = (await savedFiles(page))['tiles.chr'] ?? ''
+      expect(text).toContain('; tile $01 at $0010')
+      expect(text.trimEnd().endsWith('.fill 8192')).toBe(true)
+      expect(await page.locator('.studio-chr__caption').textContent()).toContain('8192 bytes')
+
+      const rom = await compileGreenRom(page)
+      expect(rom.length).toBe(CHR_OFFSET_IN_ROM + 8192)
+      expect(Buffer.compare(Buffer.from(rom.subarray(CHR_OFFSET_IN_ROM)), Buffer.from(chr))).toBe(0)
+
+      const exported = await downloadFrom(page, 'Export .zip')
+      expect(exported.name).toBe('game.zip')
+      const files = unzipSync(exported.bytes)
+      expect(Buffer.compare(Buffer.from(files['tiles.chr']!), Buffer.from(chr))).toBe(0)
+      expect(new TextDecoder().decode(files['main.asm'])).toBe(source)
+
+      // The exported zip imports back to the same tabs and the same ROM.
+      await importZipFile(page, 'game.zip', exported.bytes)
+      await page.locator('.studio-preview[data-state="empty"]').waitFor()
+      expect(await page.getByTestId('file-tab').allTextContents()).toEqual(tabNames)
+      expect((await savedFiles(page))['tiles.chr']).toBe(text)
+      expect(Buffer.compare(Buffer.from(await compileGreenRom(page)), Buffer.from(rom))).toBe(0)
+    } finally {
+      await close()
+    }
+  }, 180_000)
+
+  it('New project resets to the templates after a confirmation', async () => {
+    const { page, close } = await openStudio(browser, baseUrl)
+    try {
+      await page.getByPlaceholder('New file name...').fill('extra.asm')
+      await page.getByPlaceholder('New file name...').press('Enter')
+      await tab(page, 'extra.asm').waitFor()
+      page.once('dialog', (dialog) => void dialog.dismiss())
+      await page.getByRole('button', { name: 'New project' }).click()
+      expect(await page.getByTestId('file-tab').count()).toBe(2)
+      page.once('dialog', (dialog) => void dialog.accept())
+      await page.getByRole('button', { name: 'New project' }).click()
+      expect(await page.getByTestId('file-tab').allTextContents()).toEqual(['main.asm'])
+      expect(await page.locator('.cm-content').textContent()).toContain(
+        '; main.asm - a complete NES program',
+      )
+    } finally {
+      await close()
+    }
+  })
+
+  it('says so when the compiler cannot load', async () => {
+    const { page, close } = await openStudio(browser, baseUrl)
+    try {
+      await page.context().route(/assembler\.worker/, (route) => route.abort())
+      await page.reload()
+      await page.locator('.cm-content').waitFor()
+      await compileButton(page).click()
+      const box = page.getByTestId('compile-error')
+      await box.waitFor()
+      expect(await box.textContent()).toContain('Failed to load the NESASM compiler library')
+    } finally {
+      await close()
+    }
+  })
+
+  it('shows ERROR with the emulator message when its core cannot be downloaded, and runs once it can', async () => {
+    const { page, close } = await openStudio(browser, baseUrl)
+    try {
+      // The network refuses the emulator core: both the pre-extracted bundle and EmulatorJS's own core files.
+      const core = /\/assets\/fceumm-.*\.gz$|\/cores\//
+      await page.route(core, (route) => route.abort())
+      await page.reload()
+      await page.locator('.cm-content').waitFor()
+      await compileButton(page).click()
+      const alert = page.locator('.studio-preview__overlay--error')
+      await alert.waitFor({ timeout: 60_000 })
+      expect(await alert.getAttribute('role')).toBe('alert')
+      expect(await alert.locator('.studio-preview__headline').textContent()).toBe('ERROR')
+      expect(await alert.locator('.studio-preview__text').textContent()).toMatch(
+        /Error downloading core/,
+      )
+      // The program itself compiled: no error box, and the ROM can still be downloaded.
+      expect(await page.getByTestId('compile-error').count()).toBe(0)
+      expect((await downloadFrom(page, 'Download .nes')).bytes.length).toBe(16 + 16384 + 8192)
+      expect(await page.evaluate(() => window.gameInstance === undefined)).toBe(true)
+      await page.unroute(core)
+      await compileButton(page).click()
+      expect(await waitForGreenFrame(page, 60_000)).toMatchObject({ green: true })
+      expect(await alert.count()).toBe(0)
+    } finally {
+      await close()
+    }
+  }, 180_000)
+})

@@ -1,0 +1,76 @@
+// Opening /editor and driving the studio's editor, tabs and saved project in the studio specs.
+import { readFile } from 'node:fs/promises'
+import type { Browser, Page } from 'playwright-core'
+import { openPage } from './browser'
+import type { OpenedPage } from './browser'
+
+/** A fresh page on /editor, once the editor is shown. */
+export async function openStudio(
+  browser: Browser,
+  baseUrl: string,
+  width = 1280,
+): Promise<OpenedPage> {
+  const opened = await openPage(browser, { width, height: 900 })
+  await opened.page.goto(`${baseUrl}/editor`)
+  await opened.page.locator('.cm-content').waitFor()
+  return opened
+}
+
+export const compileButton = (page: Page) =>
+  page.getByRole('button', { name: /COMPILE & RUN|COMPILING\.\.\./ })
+
+/** The tab of a file (its accessible name starts with the file name, then badges). */
+export const tab = (page: Page, name: string) =>
+  page.getByRole('tab', { name: new RegExp(`^${name.replace('.', '\\.')}`) })
+
+/** Replaces the whole text of the file shown in the editor. */
+export async function setEditorText(page: Page, text: string): Promise<void> {
+  await page.locator('.cm-content').click()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.insertText(text)
+}
+
+/** The files as the studio saved them in localStorage (saving is debounced by 300 ms, so this polls). */
+export async function savedFiles(page: Page, timeoutMs = 5000): Promise<Record<string, string>> {
+  const read = () =>
+    page.evaluate(() => {
+      const raw = localStorage.getItem('nes-studio:studio-project:v1')
+      const files = raw
+        ? (JSON.parse(raw) as { files: { filename: string; content?: string }[] }).files
+        : []
+      return Object.fromEntries(files.map((f) => [f.filename, f.content ?? '']))
+    })
+  const deadline = Date.now() + timeoutMs
+  let last = await read()
+  let previous = ''
+  while (Date.now() < deadline) {
+    await page.waitForTimeout(400)
+    last = await read()
+    const now = JSON.stringify(last)
+    if (now === previous) break
+    previous = now
+  }
+  return last
+}
+
+/** Picks a file for the studio's hidden "Import .zip" input. */
+export async function importZipFile(page: Page, name: string, zip: Uint8Array): Promise<void> {
+  await page.getByTestId('import-zip').setInputFiles({
+    name,
+    mimeType: 'application/zip',
+    buffer: Buffer.from(zip),
+  })
+}
+
+/** Clicks a toolbar button that downloads a file; returns the file's bytes and suggested name. */
+export async function downloadFrom(
+  page: Page,
+  buttonName: string,
+): Promise<{ bytes: Uint8Array; name: string }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: buttonName }).click(),
+  ])
+  const bytes = new Uint8Array(await readFile(await download.path()))
+  return { bytes, name: download.suggestedFilename() }
+}

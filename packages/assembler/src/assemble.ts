@@ -184,6 +184,7 @@ export function runAssembler(
       }
     }
   }
+  a.summarizeWarnings()
   const ok = a.errcnt === 0
   let rom: Uint8Array | undefined
   let srec: string | undefined

@@ -14,6 +14,15 @@ export const BANK_SIZE = 0x2000
 export const MAX_BANKS = 128
 export const ROM_LIMIT = 0x100000
 export const BANK_LIMIT = 0x7f
+/**
+ * Map bit (never part of a section or page) of bytes filled by `.ds`. An empty byte ($FF) has it
+ * too, so `map & DS_MARK` is 0 only for bytes real data wrote: writing over a `.ds` reservation
+ * (a RAM map declared with `.ds` in a ROM bank, then code) is not reported as an overwrite.
+ */
+export const DS_MARK = 0x10
+
+/** At most this many warnings of one code are reported per assembly. */
+export const WARNINGS_PER_CODE = 50
 
 export interface MacroDef {
   name: string
@@ -138,6 +147,10 @@ export class Asm {
   labelCol = 0
   /** Keys of warnings reported once (zero-page symbol names, overwritten banks). */
   readonly warnedOnce = new Set<string>()
+  /** Warnings raised per code (shown or not). */
+  readonly warningCounts = new Map<DiagnosticCode, number>()
+  /** Where the first warning not shown of each code is. */
+  readonly firstSuppressed = new Map<DiagnosticCode, SourceSpan>()
   /** Column (0-based) of the operation word. */
   opCol = 0
 
@@ -348,7 +361,7 @@ export class Asm {
     if (this.bank >= RESERVED_BANK) return
     if (offset < BANK_SIZE && offset >= 0) {
       const p = this.bank * BANK_SIZE + offset
-      if (this.map[p] !== 0xff) this.overwrote = true
+      if (((this.map[p] ?? 0xff) & DS_MARK) === 0) this.overwrote = true
       this.rom[p] = data & 0xff
       this.map[p] = this.section + (this.page << 5)
       if (this.bank > this.maxBank) this.maxBank = this.bank
@@ -359,7 +372,7 @@ export class Asm {
     if (this.bank >= RESERVED_BANK) return
     if (offset < BANK_SIZE - 1 && offset >= 0) {
       const p = this.bank * BANK_SIZE + offset
-      if (this.map[p] !== 0xff || this.map[p + 1] !== 0xff) this.overwrote = true
+      if (((this.map[p] ?? 0xff) & (this.map[p + 1] ?? 0xff) & DS_MARK) === 0) this.overwrote = true
       this.rom[p] = data & 0xff
       this.rom[p + 1] = (data >> 8) & 0xff
       const m = this.section + (this.page << 5)
@@ -462,10 +475,31 @@ export class Asm {
     ;(d.notes ??= []).push({ message, span })
   }
 
-  /** Our own warnings (pass 2 only, never counted as errors, never printed in NESASM's stdout). */
+  /**
+   * Our own warnings (pass 2 only, never counted as errors, never printed in NESASM's stdout), at
+   * most WARNINGS_PER_CODE of each code; the rest are counted for one summary (see summarizeWarnings).
+   */
   warn(code: DiagnosticCode, message: string, col = this.stmtCol): void {
     if (this.pass !== 1) return
-    this.addDiagnostic('warning', code, message, col)
+    const n = this.warningCounts.get(code) ?? 0
+    this.warningCounts.set(code, n + 1)
+    if (n < WARNINGS_PER_CODE) this.addDiagnostic('warning', code, message, col)
+    else if (n === WARNINGS_PER_CODE) this.firstSuppressed.set(code, this.span(col))
+  }
+
+  /** Adds one info per warning code that went over the limit, saying how many were not shown. */
+  summarizeWarnings(): void {
+    for (const [code, n] of this.warningCounts) {
+      const span = this.firstSuppressed.get(code)
+      if (n <= WARNINGS_PER_CODE || !span) continue
+      const more = n - WARNINGS_PER_CODE
+      this.diagnostics.push({
+        severity: 'info',
+        code,
+        message: `${more} more ${code} warning${more === 1 ? '' : 's'} not shown (only the first ${WARNINGS_PER_CODE} are reported); the next one is here`,
+        span,
+      })
+    }
   }
 
   /** The text shown for an error at the end of a file: a blank 1554-column line. */

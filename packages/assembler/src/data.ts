@@ -1,6 +1,6 @@
 // Data directives: .db/.byte, .dw/.word, .ds, .defchr, and the SIZEOF bookkeeping of a label.
 import type { Asm } from './context'
-import { BANK_SIZE, ROM_LIMIT } from './context'
+import { BANK_SIZE, DS_MARK, ROM_LIMIT } from './context'
 import type { ExprState } from './expr'
 import { evaluate } from './expr'
 import { isSpace, labldef } from './labels'
@@ -117,9 +117,10 @@ export function doDs(a: Asm, s: ExprState): void {
   if (a.pass === 1) {
     if (a.section !== S_ZP && a.section !== S_BSS && a.bank < RESERVED_BANK && value > 0) {
       const p = a.bank * BANK_SIZE + a.loccnt
-      for (let i = 0; i < value; i++) if (a.map[p + i] !== 0xff) a.overwrote = true
+      for (let i = 0; i < value; i++)
+        if (((a.map[p + i] ?? 0xff) & DS_MARK) === 0) a.overwrote = true
       a.rom.fill(0, p, p + value)
-      a.map.fill(a.section + (a.page << 5), p, p + value)
+      a.map.fill(a.section + (a.page << 5) + DS_MARK, p, p + value)
       if (a.bank > a.maxBank) a.maxBank = a.bank
     }
     a.loadlc(a.loccnt, 0)
@@ -144,6 +145,8 @@ export function putBuffer(a: Asm, data: Uint8Array | null, size: number): boolea
     }
     if (a.pass === 1) {
       const p = a.bank * BANK_SIZE + a.loccnt
+      const end = Math.min(p + size, a.map.length)
+      for (let i = p; i < end; i++) if (((a.map[i] ?? 0xff) & DS_MARK) === 0) a.overwrote = true
       if (data) a.rom.set(data.subarray(0, size), p)
       else a.rom.fill(0, p, p + size)
       a.map.fill(a.section + (a.page << 5), p, p + size)

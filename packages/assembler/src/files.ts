@@ -1,7 +1,7 @@
 // File directives: .include (nested source), .incbin (raw bytes, may run into the next banks)
 // and .incchr (tiles converted from a PCX picture).
 import type { Asm } from './context'
-import { BANK_SIZE, ROM_LIMIT } from './context'
+import { BANK_SIZE, DS_MARK, ROM_LIMIT } from './context'
 import type { ExprState } from './expr'
 import { evaluate } from './expr'
 import { isSpace, labldef } from './labels'
@@ -60,7 +60,7 @@ export function doIncbin(a: Asm): void {
   }
   if (a.pass === 1) {
     const p = a.bank * BANK_SIZE + a.loccnt
-    for (let i = 0; i < size; i++) if (a.map[p + i] !== 0xff) a.overwrote = true
+    for (let i = 0; i < size; i++) if (((a.map[p + i] ?? 0xff) & DS_MARK) === 0) a.overwrote = true
     a.rom.set(f.bytes, p)
     a.map.fill(a.section + (a.page << 5), p, p + size)
     a.println()

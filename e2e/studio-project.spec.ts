@@ -12,6 +12,7 @@ import {
   importZipFile,
   openStudio,
   savedFiles,
+  setEditorText,
   tab,
 } from './support/studio-page'
 import { INCLUDE_PROGRAM } from './support/studio-programs'
@@ -93,6 +94,29 @@ describe('studio projects', () => {
       await close()
     }
   }, 180_000)
+
+  it('refuses to export while a CHR tab has a problem, and names its line', async () => {
+    const { page, close } = await openStudio(browser, baseUrl)
+    try {
+      await page.getByPlaceholder('New file name...').fill('tiles.chr')
+      await page.getByPlaceholder('New file name...').press('Enter')
+      await tab(page, 'tiles.chr').waitFor()
+      await setEditorText(page, '........\n1234\n')
+      let downloads = 0
+      page.on('download', () => (downloads += 1))
+      await page.getByRole('button', { name: 'Export .zip' }).click()
+      await page.getByText('Export Failed').first().waitFor()
+      expect(
+        await page.getByText('tiles.chr:2:1: Expected a row of 8 pixels').first().isVisible(),
+      ).toBe(true)
+      await setEditorText(page, '.fill 16\n')
+      const exported = await downloadFrom(page, 'Export .zip')
+      expect([...unzipSync(exported.bytes)['tiles.chr']!]).toEqual(new Array<number>(16).fill(0))
+      expect(downloads).toBe(1)
+    } finally {
+      await close()
+    }
+  })
 
   it('New project resets to the templates after a confirmation', async () => {
     const { page, close } = await openStudio(browser, baseUrl)

@@ -4,7 +4,7 @@
 import type { Diagnostic, DiagnosticCode, SourceSpan } from './diagnostics'
 import { codeForMessage } from './diagnostics'
 import type { Line, SourceFile } from './source'
-import { MAX_LINE_TEXT, latin1, lineText, rawColumn, toLine } from './source'
+import { MAX_LINE_TEXT, latin1, lineText, rawColumn, toLine, utf16Length } from './source'
 import type { Sym } from './symbols'
 import type { ProcState } from './proc'
 import { newProcState } from './proc'
@@ -416,7 +416,7 @@ export class Asm {
       offset: lineStart + rawCol,
       length: len,
       line: this.slnum,
-      column: rawCol + 1,
+      column: utf16Length(src.bytes.subarray(lineStart, lineStart + rawCol)) + 1,
     }
   }
 

@@ -19,6 +19,16 @@ describe('diagnostics', () => {
       'main.asm:2:8: error: immediate value 300 does not fit in a byte (-256..255)\n  lda #300\n       ^~~',
     )
   })
+  it('columns count characters, offsets count bytes', () => {
+    const source = '  .db "\u00e9", nothing\n'
+    const r = asm(source)
+    // "é" is 2 bytes in UTF-8: byte offset 12, character column 12 (1-based)
+    expect(r.diagnostics[0]?.span).toMatchObject({ line: 1, column: 12, offset: 12 })
+    const d = r.diagnostics[0]
+    if (!d) return
+    const text = formatDiagnostic(d, { 'main.asm': new TextEncoder().encode(source) })
+    expect(text.split('\n').slice(1)).toEqual(['  .db "\u00e9", nothing', '           ^~~~~~~'])
+  })
   it('points into the right include file', () => {
     const r = asm(src('nop\n.include "b.asm"'), { 'b.asm': '\n  lda nothing\n' })
     expect(r.diagnostics[0]?.span).toMatchObject({ file: 'b.asm', line: 2, column: 7 })

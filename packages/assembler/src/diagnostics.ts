@@ -1,5 +1,5 @@
 // Diagnostics: the code union, NESASM message -> code mapping, and the text formatter used by the CLI.
-import { bytesToLatin1 } from './source'
+import { bytesToUtf8 } from './source'
 
 /** Stable machine-readable diagnostic codes (tests and the studio match these, not the prose). */
 export type DiagnosticCode =
@@ -167,7 +167,11 @@ export function codeForMessage(msg: string): DiagnosticCode {
   return 'SyntaxError'
 }
 
-/** A location in a source file. `line` and `column` are 1-based; `offset` and `length` are in bytes. */
+/**
+ * A location in a source file. `line` and `column` are 1-based; `column` counts the characters
+ * (UTF-16 code units, as an editor does) of the UTF-8-decoded line before it; `offset` and `length`
+ * are in bytes of the file.
+ */
 export interface SourceSpan {
   file: string
   offset: number
@@ -191,7 +195,7 @@ function lineText(bytes: Uint8Array | undefined, offset: number): string {
   while (s > 0 && bytes[s - 1] !== 10 && bytes[s - 1] !== 13) s--
   let e = offset
   while (e < bytes.length && bytes[e] !== 10 && bytes[e] !== 13) e++
-  return bytesToLatin1(bytes.subarray(s, e))
+  return bytesToUtf8(bytes.subarray(s, e))
 }
 
 /**

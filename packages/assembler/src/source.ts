@@ -12,6 +12,8 @@ export interface SourceFile {
   path: string
   /** The raw text, one char per byte (latin1). */
   text: string
+  /** The file's bytes. */
+  bytes: Uint8Array
   /** Line texts after TAB expansion and truncation, each followed by a NUL (the C string end). */
   lines: Line[]
   /** Offset (chars = bytes) of the first character of each line in `text`. */
@@ -61,6 +63,23 @@ interface TextDecoderLike {
 const DecoderCtor = (globalThis as { TextDecoder?: new (label: string) => TextDecoderLike })
   .TextDecoder
 const latin1Decoder: TextDecoderLike | null = DecoderCtor ? new DecoderCtor('latin1') : null
+const utf8Decoder: TextDecoderLike | null = DecoderCtor ? new DecoderCtor('utf-8') : null
+
+/** Decodes bytes as UTF-8 (bad sequences become U+FFFD), for showing source text to people. */
+export function bytesToUtf8(bytes: Uint8Array): string {
+  if (utf8Decoder) return utf8Decoder.decode(bytes)
+  return bytesToLatin1(bytes)
+}
+
+/**
+ * The number of UTF-16 code units (editor positions) the UTF-8 bytes decode to: columns are
+ * reported in these so that they match the line as an editor shows it.
+ */
+export function utf16Length(bytes: Uint8Array): number {
+  let ascii = true
+  for (let i = 0; i < bytes.length; i++) if ((bytes[i] ?? 0) >= 0x80) ascii = false
+  return ascii ? bytes.length : bytesToUtf8(bytes).length
+}
 
 /** Decodes bytes as latin1 so that every byte maps to exactly one char code 0-255. */
 export function bytesToLatin1(bytes: Uint8Array): string {
@@ -142,7 +161,7 @@ export function splitSource(name: string, bytes: Uint8Array): SourceFile {
     lines.push(line)
     start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1)
   }
-  return { name, path: name, text, lines, starts: Int32Array.from(starts) }
+  return { name, path: name, text, bytes, lines, starts: Int32Array.from(starts) }
 }
 
 function lineEnd(text: string, from: number): number {

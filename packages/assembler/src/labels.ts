@@ -11,18 +11,31 @@ import { DEFABS, FUNC, IFUNDEF, MACRO, MDEF, UNDEF } from './symbols'
 /** Maximum significant characters of a symbol name. */
 export const SYMBOL_MAX = 31
 
+// Character classes of the C locale, as bits of one table entry per byte value (a table load
+// instead of range compares: fewer branches in the scanners).
+const C_ALPHA = 1
+const C_DIGIT = 2
+const C_SPACE = 4
+const CHAR_CLASS = new Uint8Array(256)
+for (let c = 0; c < 256; c++) {
+  if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) CHAR_CLASS[c] = C_ALPHA
+  else if (c >= 48 && c <= 57) CHAR_CLASS[c] = C_DIGIT
+  else if (c === 32 || (c >= 9 && c <= 13)) CHAR_CLASS[c] = C_SPACE
+}
+
+/** C isalpha() for a byte (0-255; anything else is not a letter). */
 export function isAlpha(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
+  return ((CHAR_CLASS[c] ?? 0) & C_ALPHA) !== 0
 }
 export function isDigit(c: number): boolean {
   return c >= 48 && c <= 57
 }
 export function isAlnum(c: number): boolean {
-  return isAlpha(c) || isDigit(c)
+  return ((CHAR_CLASS[c] ?? 0) & (C_ALPHA | C_DIGIT)) !== 0
 }
 /** C isspace(): blank, TAB, LF, VT, FF, CR. */
 export function isSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13)
+  return ((CHAR_CLASS[c] ?? 0) & C_SPACE) !== 0
 }
 
 /** Predefined function names (case-insensitive). Returns its operator code, or 0. */

@@ -77,23 +77,25 @@ function sameName(name: string, s: Uint8Array, start: number, len: number): bool
 export class SymbolTable {
   /** Global symbols in creation order (for the .fns file). */
   readonly globals: Sym[] = []
+  /** Every symbol in the table, in insertion order. */
+  private readonly all: Sym[] = []
   private serial = 0
-  // open-addressing table over (owner, name), looked up straight from the line buffer
-  private slots: (Sym | null)[]
+  // open addressing over (owner, name), looked up straight from the line buffer: each slot is
+  // [hash, index + 1 into `all`], so a probe reads no symbol until the hashes match
+  private slots: Int32Array
   private mask: number
-  private count = 0
   /** The hash computed by the last find() (reused by add() after a failed find). */
   private lastHash = 0
 
   /** `capacity`: initial slot count (a power of two; the table doubles when half full). */
   constructor(capacity = 1024) {
-    this.slots = new Array<Sym | null>(capacity).fill(null)
+    this.slots = new Int32Array(capacity * 2)
     this.mask = capacity - 1
   }
 
   /** The slot count, a hint for sizing the next table. */
   get capacity(): number {
-    return this.slots.length
+    return this.mask + 1
   }
 
   /** Finds the symbol named `s[start, start+len)` (owned by `owner` for locals) without allocating. */
@@ -101,11 +103,15 @@ export class SymbolTable {
     const os = owner ? owner.serial : -1
     const h = hashRange(s, start, start + len, os)
     this.lastHash = h
+    const slots = this.slots
     let i = h & this.mask
     for (;;) {
-      const e = this.slots[i]
-      if (!e) return null
-      if (e.hash === h && e.owner === owner && sameName(e.name, s, start, len)) return e
+      const id = slots[2 * i + 1] ?? 0
+      if (id === 0) return null
+      if (slots[2 * i] === h) {
+        const e = this.all[id - 1]
+        if (e && e.owner === owner && sameName(e.name, s, start, len)) return e
+      }
       i = (i + 1) & this.mask
     }
   }
@@ -122,23 +128,24 @@ export class SymbolTable {
 
   private insert(sym: Sym, hash: number): void {
     sym.hash = hash
-    if ((this.count + 1) * 2 > this.slots.length) this.grow()
-    this.place(sym)
-    this.count++
+    if ((this.all.length + 1) * 2 > this.mask + 1) this.grow()
+    this.all.push(sym)
+    this.place(hash, this.all.length)
     if (!sym.owner) this.globals.push(sym)
   }
 
-  private place(sym: Sym): void {
-    let i = sym.hash & this.mask
-    while (this.slots[i]) i = (i + 1) & this.mask
-    this.slots[i] = sym
+  private place(hash: number, id: number): void {
+    let i = hash & this.mask
+    while (this.slots[2 * i + 1]) i = (i + 1) & this.mask
+    this.slots[2 * i] = hash
+    this.slots[2 * i + 1] = id
   }
 
   private grow(): void {
-    const old = this.slots
-    this.slots = new Array<Sym | null>(old.length * 2).fill(null)
-    this.mask = this.slots.length - 1
-    for (const e of old) if (e) this.place(e)
+    const cap = (this.mask + 1) * 2
+    this.slots = new Int32Array(cap * 2)
+    this.mask = cap - 1
+    for (let k = 0; k < this.all.length; k++) this.place(this.all[k]?.hash ?? 0, k + 1)
   }
 
   /**
@@ -146,8 +153,8 @@ export class SymbolTable {
    * a proc under such a global.
    */
   forEachProcSymbol(fn: (sym: Sym & { proc: ProcRef }) => void): void {
-    for (const s of this.slots) {
-      if (s === null || s.proc === null) continue
+    for (const s of this.all) {
+      if (s.proc === null) continue
       if (s.owner !== null && s.owner.proc === null) continue
       fn(s as Sym & { proc: ProcRef })
     }

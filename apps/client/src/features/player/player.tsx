@@ -11,7 +11,7 @@ import { GameScreen } from './components/game-screen'
 import { StatusLights } from './components/status-lights'
 import { useEmulator } from './hooks/use-emulator'
 import { useGamepad } from './hooks/use-gamepad'
-import { useKeyboardControls } from './hooks/use-keyboard-controls'
+import { useGameKeys } from '../../hooks/use-game-keys'
 import { usePlayer } from './hooks/use-player'
 import { usePressedButtons } from './hooks/use-pressed-buttons'
 
@@ -56,7 +56,7 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
     },
     [host, hold],
   )
-  useKeyboardControls(isRunning, onHeldButton)
+  useGameKeys(isRunning, onHeldButton)
   useGamepad(isRunning, onHeldButton)
 
   const onScreenPress = useCallback(

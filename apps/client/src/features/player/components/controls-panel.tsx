@@ -3,7 +3,7 @@
 import { getGameInstance } from '../../../emulator/game-instance'
 import type { NesButton } from '../../../emulator/types'
 import { PRESS_DURATION_MS } from '../constants'
-import { KEY_LABELS } from '../lib/key-map'
+import { KEY_LABELS } from '../../../emulator/key-map'
 
 export function pressOnScreenButton(button: NesButton): void {
   const game = getGameInstance()

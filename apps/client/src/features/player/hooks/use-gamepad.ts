@@ -2,7 +2,7 @@
 // reports only changes.
 import { useEffect } from 'react'
 import type { NesButton } from '../../../emulator/types'
-import { gamepadButtons } from '../lib/key-map'
+import { gamepadButtons } from '../../../emulator/key-map'
 
 export function useGamepad(
   isActive: boolean,

@@ -1,26 +1,9 @@
-// Keyboard play in the preview while a game runs (spec section 9: arrows, z = B, x = A, Shift = SELECT,
-// Enter = START). Keys typed into the unlocked editor or a form field are left alone; while the editor is locked
-// after a compile, the keyboard plays the game. Auto-repeat is ignored.
+// Keyboard play while a game runs, in the player and in the studio's preview: keydown/keyup on the page
+// drive controller 1. Auto-repeat is ignored, and keys typed into form fields or an editable editor (and
+// shortcuts such as Ctrl+Enter) are left alone.
 import { useEffect } from 'react'
-import type { NesButton } from '../../../emulator/types'
-
-const KEY_TO_BUTTON: Readonly<Record<string, NesButton>> = {
-  ArrowUp: 'up',
-  ArrowDown: 'down',
-  ArrowLeft: 'left',
-  ArrowRight: 'right',
-  z: 'b',
-  Z: 'b',
-  x: 'a',
-  X: 'a',
-  Shift: 'select',
-  Enter: 'start',
-}
-
-/** The NES button a key plays, if any. */
-export function buttonForKey(key: string): NesButton | undefined {
-  return KEY_TO_BUTTON[key]
-}
+import { buttonForKey } from '../emulator/key-map'
+import type { NesButton } from '../emulator/types'
 
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
@@ -29,7 +12,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
 
 export function useGameKeys(
   isActive: boolean,
-  setButton: (button: NesButton, down: boolean) => void,
+  onButton: (button: NesButton, down: boolean) => void,
 ): void {
   useEffect(() => {
     if (!isActive) return
@@ -40,13 +23,14 @@ export function useGameKeys(
         return
       event.preventDefault()
       if (event.repeat) return
-      const isDown = event.type === 'keydown'
-      if (isDown) held.add(button)
+      const down = event.type === 'keydown'
+      if (down) held.add(button)
       else held.delete(button)
-      setButton(button, isDown)
+      onButton(button, down)
     }
+    // Releasing everything on blur avoids a button stuck down after switching windows.
     const releaseAll = () => {
-      for (const button of held) setButton(button, false)
+      for (const button of held) onButton(button, false)
       held.clear()
     }
     window.addEventListener('keydown', handle)
@@ -58,5 +42,5 @@ export function useGameKeys(
       window.removeEventListener('blur', releaseAll)
       releaseAll()
     }
-  }, [isActive, setButton])
+  }, [isActive, onButton])
 }

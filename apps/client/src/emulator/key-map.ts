@@ -1,5 +1,5 @@
-// Keyboard and gamepad maps of the player (spec: arrows; z = B, x = A, Shift = SELECT, Enter = START).
-import type { NesButton } from '../../../emulator/types'
+// Keyboard and gamepad maps shared by the player and the studio (spec: arrows; z = B, x = A, Shift = SELECT, Enter = START).
+import type { NesButton } from './types'
 
 const KEY_TO_BUTTON: Readonly<Record<string, NesButton>> = {
   ArrowUp: 'up',

@@ -1,17 +1,8 @@
 import { renderHook } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { buttonForKey, useGameKeys } from './use-game-keys'
+import { useGameKeys } from './use-game-keys'
 
 describe('useGameKeys', () => {
-  it('maps the spec keys to buttons', () => {
-    expect(
-      ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'z', 'x', 'Shift', 'Enter'].map(
-        buttonForKey,
-      ),
-    ).toEqual(['up', 'down', 'left', 'right', 'b', 'a', 'select', 'start'])
-    expect(buttonForKey('q')).toBeUndefined()
-  })
-
   it('presses and releases while active, ignoring repeats, Ctrl+Enter and typing in fields', () => {
     const setButton = vi.fn()
     const { rerender, unmount } = renderHook(({ active }) => useGameKeys(active, setButton), {

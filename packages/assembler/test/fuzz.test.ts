@@ -91,6 +91,13 @@ const TOKENS = [
   'main.asm',
   '"main.asm"',
   '"inc.asm"',
+  '.proc',
+  '.endp',
+  '.procgroup',
+  '.endprocgroup',
+  'call',
+  '\n p .proc\n',
+  '\u00e9',
 ]
 
 function check(source: string, extra: Record<string, Uint8Array> = {}): void {

@@ -134,4 +134,20 @@ describe('emulator host', () => {
     })
     host.dispose()
   })
+
+  it('replaces a pre-loaded frame whose core failed instead of failing the next start with it', async () => {
+    const coreFailure = { code: 'WasmLoadFailed', message: 'Error downloading core' }
+    nextApi = () => {
+      const ready = Promise.reject(coreFailure)
+      ready.catch(() => undefined)
+      return fakeApi({ ready })
+    }
+    const host = createEmulator(container)
+    await expect(host.start(ROM, 'offline.nes')).rejects.toMatchObject(coreFailure)
+    // The network is back: the idle frame loaded while offline must not be the one the next game gets.
+    nextApi = () => fakeApi()
+    await expect(host.start(ROM, 'online.nes')).resolves.toBeUndefined()
+    expect(visibleFrames()).toHaveLength(1)
+    host.dispose()
+  })
 })

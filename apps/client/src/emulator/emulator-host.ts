@@ -98,13 +98,28 @@ export function createEmulator(
       )
     }
     stop()
-    const slot = idle ?? createFrameSlot(container, options.frameUrl)
+    const reused = idle && !idle.hasFailed() ? idle : undefined
+    if (idle && !reused) idle.remove()
     idle = undefined
+    let slot = reused ?? createFrameSlot(container, options.frameUrl)
     loading = slot
     slot.show()
+    const readyFrame = async (): Promise<FrameApi> => {
+      try {
+        return await slot.ready
+      } catch (error) {
+        if (slot !== reused || loading !== slot) throw error
+        // The pre-loaded frame could not load its core (say it loaded while offline): one fresh try.
+        slot.remove()
+        slot = createFrameSlot(container, options.frameUrl)
+        loading = slot
+        slot.show()
+        return await slot.ready
+      }
+    }
     try {
       const api = await withTimeout(
-        slot.ready.then(async (readyApi) => {
+        readyFrame().then(async (readyApi) => {
           await readyApi.start(bytes, fileName)
           return readyApi
         }),

@@ -11,6 +11,8 @@ export interface FrameSlot {
   readonly iframe: HTMLIFrameElement
   /** Resolves with the frame's API once its core is loaded and it waits for a ROM. */
   readonly ready: Promise<FrameApi>
+  /** True once `ready` has rejected (e.g. the core could not be downloaded): such a frame is never reused. */
+  hasFailed(): boolean
   show(): void
   remove(): void
 }
@@ -43,12 +45,16 @@ export function createFrameSlot(container: HTMLElement, frameUrl = FRAME_URL): F
       return api
     },
   )
-  // Observed by start(); an idle frame that fails is simply replaced.
-  ready.catch(() => undefined)
+  // Observed by start(); an idle frame that failed is replaced by a fresh one when a game starts.
+  let failed = false
+  ready.catch(() => {
+    failed = true
+  })
 
   return {
     iframe,
     ready,
+    hasFailed: () => failed,
     show() {
       iframe.classList.remove('emulator-frame--idle')
       iframe.tabIndex = 0

@@ -60,9 +60,6 @@ export function usePreview(container: RefObject<HTMLDivElement | null>) {
         return true
       } catch (error) {
         if (id !== runId.current) return false
-        // Start again from a fresh emulator next time: the pre-loaded frame may have failed the same way (no core).
-        host.current?.dispose()
-        host.current = undefined
         const message =
           error instanceof Error && error.message ? error.message : PREVIEW_ERROR_DEFAULT
         setState({ status: 'error', message })

@@ -53,6 +53,20 @@ describe('expressions', () => {
   it('user function', () => expect(code('!dbl .func (\\1)*2\n.db dbl(dbl(3))')).toEqual([12]))
 })
 
+// lone numbers take a shortcut past the expression machine: same results at every edge
+describe('lone numbers', () => {
+  it('operands', () =>
+    expect(code('lda #$08\nlda <$10\nlda $0200,x\nlda [$10],y\nlda #16 ; c')).toEqual([
+      0xa9, 0x08, 0xa5, 0x10, 0xbd, 0x00, 0x02, 0xb1, 0x10, 0xa9, 0x10,
+    ]))
+  it('lists', () =>
+    expect(code('.db 1 , 2,3\t,$FF\n.dw 0x1234')).toEqual([1, 2, 3, 0xff, 0x34, 0x12]))
+  it('wraps at 32 bits', () => expect(code('.dw $123456789 & $FFFF')).toEqual([0x89, 0x67]))
+  it('hex digit out of range', () => fails('.db $1G', 'ExpressionSyntax'))
+  it('number then a word', () => fails('lda #1 x', 'ExpressionSyntax'))
+  it('number then junk', () => fails('.db 1 @', 'SyntaxError'))
+})
+
 describe('expression errors', () => {
   it('==', () => fails('.db 1==1', 'ExpressionSyntax', '1:7'))
   it('#<label', () => fails('lda #<lbl\n!lbl:', 'ExpressionSyntax'))

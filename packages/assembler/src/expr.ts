@@ -100,6 +100,7 @@ export function evaluate(a: Asm, s: ExprState, last: number): boolean {
   const startCol = s.pos
   startCol0 = startCol
   undefCol = startCol
+  if (lonelyNumber(a, s, last)) return true
   while (!end) {
     const c = ch()
     if (isDigit(c)) {
@@ -266,6 +267,48 @@ export function evaluate(a: Asm, s: ExprState, last: number): boolean {
     s.pos++
   }
   if (s.buf === a.ln) a.ip = s.pos
+  return true
+}
+
+/**
+ * The common case of a whole expression that is one number (`$hex`, `0xhex` or decimal) followed
+ * by its end (`,` `;` `]` or the line end): the same result as the full evaluation, without it.
+ * False (nothing changed) when the expression is anything else, errors included.
+ */
+function lonelyNumber(a: Asm, s: ExprState, last: number): boolean {
+  const buf = s.buf
+  let p = s.pos
+  const c = buf[p] ?? 0
+  let mul = 10
+  let val = 0
+  if (c === 36) mul = 16
+  else if (c < 48 || c > 57) return false
+  else if (c === 48 && ((buf[p + 1] ?? 0) & ~32) === 88) {
+    mul = 16
+    p++
+  } else val = c - 48
+  for (;;) {
+    p++
+    const k = buf[p] ?? 0
+    let d: number
+    if (k >= 48 && k <= 57) d = k - 48
+    else if (isAlpha(k)) d = (k & ~32) - 55
+    else break
+    if (d >= mul) return false
+    val = (Math.imul(val, mul) + d) | 0
+  }
+  while (buf[p] === 32 || buf[p] === 9) p++
+  const t = buf[p] ?? 0
+  if (last === 59) {
+    if (t !== 0 && t !== 59) return false
+    p++
+  } else if (last === 44) {
+    if (t !== 44) return false
+    p++
+  } else if (t !== 0 && t !== 59 && t !== 44 && t !== 93) return false
+  a.value = val
+  s.pos = p
+  if (buf === a.ln) a.ip = p
   return true
 }
 

@@ -67,6 +67,18 @@ describe('lone numbers', () => {
   it('number then junk', () => fails('.db 1 @', 'SyntaxError'))
 })
 
+describe('lone symbols', () => {
+  it('values', () =>
+    expect(code('!k = 7\n!t:\nlda t,x\n.db k , k\njmp t')).toEqual([
+      0xbd, 0x00, 0xe0, 7, 7, 0x4c, 0x00, 0xe0,
+    ]))
+  it('a function is still called', () => expect(code('!f .func 3\n.db f()')).toEqual([3]))
+  it('undefined, at its column', () => fails('.db 1, nothing', 'UndefinedSymbol', '1:10'))
+  it('a keyword alone', () => fails('.db LOW', 'ExpressionSyntax'))
+  it('a register alone', () => fails('.db x', 'ReservedRegister'))
+  it('a local without a global', () => fails('.db .l', 'LocalNotAllowed'))
+})
+
 describe('expression errors', () => {
   it('==', () => fails('.db 1==1', 'ExpressionSyntax', '1:7'))
   it('#<label', () => fails('lda #<lbl\n!lbl:', 'ExpressionSyntax'))

@@ -101,6 +101,8 @@ export function evaluate(a: Asm, s: ExprState, last: number): boolean {
   startCol0 = startCol
   undefCol = startCol
   if (lonelyNumber(a, s, last)) return true
+  const lone = lonelySymbol(a, s, last)
+  if (lone !== 0) return lone > 0
   while (!end) {
     const c = ch()
     if (isDigit(c)) {
@@ -310,6 +312,58 @@ function lonelyNumber(a: Asm, s: ExprState, last: number): boolean {
   s.pos = p
   if (buf === a.ln) a.ip = p
   return true
+}
+
+/** The end of a lone value at `p` (after blanks), or -1 when the expression goes on or ends wrongly. */
+function loneEnd(buf: Line, p: number, last: number): number {
+  while (buf[p] === 32 || buf[p] === 9) p++
+  const t = buf[p] ?? 0
+  if (last === 59) return t === 0 || t === 59 ? p + 1 : -1
+  if (last === 44) return t === 44 ? p + 1 : -1
+  return t === 0 || t === 59 || t === 44 || t === 93 ? p : -1
+}
+
+/**
+ * The other common case: the expression is one symbol (not a function, not a keyword) followed by
+ * its end. 1 = done, -1 = done with an error, 0 = not this case (nothing changed, nothing looked up).
+ */
+function lonelySymbol(a: Asm, s: ExprState, last: number): number {
+  const buf = s.buf
+  const start = s.pos
+  const c = buf[start] ?? 0
+  if (!isAlpha(c) && c !== 95 && c !== 46) return 0
+  let p = start + 1
+  for (;;) {
+    const k = buf[p] ?? 0
+    if (isAlnum(k) || k === 95 || k === 46) p++
+    else break
+  }
+  const n = p - start
+  if (n === 1 && ((c | 32) === 97 || (c | 32) === 120 || (c | 32) === 121)) return 0
+  const end = loneEnd(buf, p, last)
+  if (end < 0) return 0
+  const len = n > SYMBOL_MAX ? SYMBOL_MAX : n
+  if (a.funcs.size && a.funcs.has(latin1(buf, start, start + len))) return 0
+  if (keywordAt(buf, start, len)) return 0
+  const sym = stlookAt(a, buf, start, len, true)
+  a.exprLablptr = sym
+  if (sym === null) return -1
+  let val = 0
+  if (sym.type === UNDEF || sym.type === IFUNDEF) {
+    a.undef = 1
+    if (a.pass === 1) {
+      a.error(
+        'Undefined symbol in operand field!',
+        buf === a.ln ? start : startCol0,
+        `undefined symbol '${sym.name}'`,
+      )
+    }
+  } else val = sym.value | 0
+  a.exprLablcnt = 1
+  a.value = val
+  s.pos = end
+  if (buf === a.ln) a.ip = end
+  return 1
 }
 
 function syntaxError(a: Asm, col: number): false {

@@ -1,35 +1,11 @@
 // The player's file checks and error state, and the not-found screen.
-import type { Browser } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, openPage } from './support/browser'
-import type { OpenedPage } from './support/browser'
+import { describe, expect, it } from 'vitest'
+import { usePageSuite } from './support/page-suite'
 import { chooseRom, isShown } from './support/player-page'
 import { buildSolidColorRom } from './support/roms'
 
-const baseUrl = inject('baseUrl')
-let browser: Browser
-let opened: OpenedPage | undefined
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  if (opened) {
-    expect(opened.network.foreignRequests(baseUrl)).toEqual([])
-    expect(opened.network.cspViolations).toEqual([])
-    await opened.close()
-    opened = undefined
-  }
-})
-
-async function openPlayer() {
-  opened = await openPage(browser)
-  await opened.page.goto(`${baseUrl}/`)
-  return opened.page
-}
+// The error-state tests make the emulator fail on purpose, so page errors are allowed here.
+const { baseUrl, open, openPlayer } = usePageSuite({ allowPageErrors: true })
 
 describe('player validation', () => {
   it('rejects a file whose name does not end in .nes', async () => {
@@ -75,19 +51,18 @@ describe('player validation', () => {
   })
 
   it('shows the not-found screen for an unknown path', async () => {
-    opened = await openPage(browser)
-    await opened.page.goto(`${baseUrl}/no/such/page`)
-    const heading = opened.page.getByRole('heading', { name: '404 Page Not Found' })
+    const page = await open()
+    await page.goto(`${baseUrl}/no/such/page`)
+    const heading = page.getByRole('heading', { name: '404 Page Not Found' })
     expect(await isShown(heading)).toBe(true)
-    const text = opened.page.getByText('Did you forget to add the page to the router?')
+    const text = page.getByText('Did you forget to add the page to the router?')
     expect(await isShown(text)).toBe(true)
   })
 })
 
 describe('player load timeout', () => {
   it('ends in the error state with a message when the emulator never finishes loading', async () => {
-    opened = await openPage(browser)
-    const page = opened.page
+    const page = await open()
     // The core never arrives: both the pre-extracted bundle and EmulatorJS's own core files hang.
     await page.route(/\/assets\/fceumm-.*\.gz$|\/cores\//, () => undefined)
     await page.goto(`${baseUrl}/`)

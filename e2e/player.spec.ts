@@ -1,11 +1,10 @@
 // The player page against the real server, EmulatorJS and fceumm, with ROMs built in code. Colours are
 // read from the emulator's raw frame (its screenshot), not from the scaled canvas.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, openPage } from './support/browser'
-import type { OpenedPage } from './support/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { waitForFrameColor } from './support/frames'
-import { BUTTON_COLOR_NAMES, NES_COLOR } from './support/nes-colors'
+import { usePageSuite } from './support/page-suite'
+import { BUTTON_COLOR_NAMES, NES_COLOR, STANDARD_BUTTON_ORDER } from './support/nes-colors'
 import type { NesButtonName } from './support/nes-colors'
 import {
   blurActiveElement,
@@ -20,32 +19,7 @@ import {
 } from './support/player-page'
 import { buildButtonColorRom, buildSolidColorRom } from './support/roms'
 
-const baseUrl = inject('baseUrl')
-let browser: Browser
-let opened: OpenedPage | undefined
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  if (opened) {
-    // Whatever the test did, nothing may have left our origin.
-    expect(opened.network.foreignRequests(baseUrl)).toEqual([])
-    expect(opened.network.cspViolations).toEqual([])
-    expect(opened.network.pageErrors).toEqual([])
-    await opened.close()
-    opened = undefined
-  }
-})
-
-async function openPlayer(width = 1280) {
-  opened = await openPage(browser, { width })
-  await opened.page.goto(`${baseUrl}/`)
-  return opened.page
-}
+const { baseUrl, open, openPlayer } = usePageSuite()
 
 const ON_SCREEN_LABEL: Record<NesButtonName, string> = {
   up: 'Up',
@@ -69,16 +43,8 @@ const KEY_FOR: Record<NesButtonName, string> = {
   start: 'Enter',
 }
 
-const BUTTON_SEQUENCE: NesButtonName[] = [
-  'a',
-  'b',
-  'select',
-  'start',
-  'up',
-  'down',
-  'left',
-  'right',
-]
+/** Every button, in the order the controller reports them. */
+const BUTTON_SEQUENCE = STANDARD_BUTTON_ORDER
 
 describe('player', () => {
   it('shows the empty slot, then CARTRIDGE READY, and PRESS START shows the game colour', async () => {
@@ -123,7 +89,7 @@ describe('player', () => {
     }
 
     // Every click lit its button (the highlight lasts 150 ms, so it is recorded, not sampled).
-    expect(await highlightedButtons(page)).toEqual(expect.arrayContaining(BUTTON_SEQUENCE))
+    expect(await highlightedButtons(page)).toEqual(expect.arrayContaining([...BUTTON_SEQUENCE]))
 
     await blurActiveElement(page)
     for (const button of BUTTON_SEQUENCE) {
@@ -192,8 +158,7 @@ describe('player, other inputs', () => {
   })
 
   it('plays with a standard-mapping gamepad', async () => {
-    opened = await openPage(browser)
-    const page = opened.page
+    const page = await open()
     // A virtual pad: the Gamepad API cannot be driven from outside, so the page's getGamepads() is replaced.
     await page.addInitScript(() => {
       const buttons = Array.from({ length: 17 }, () => ({

@@ -1,0 +1,55 @@
+// The browser lifecycle of a spec file, plus the check every page of it must pass after each test: whatever
+// the test did, no request left our origin and no Content-Security-Policy violation was logged.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
+import { launchBrowser, openPage } from './browser'
+import type { OpenedPage } from './browser'
+
+export interface PageSuite {
+  readonly baseUrl: string
+  /** A fresh context and page (not navigated yet), checked and closed after the test. */
+  open(width?: number): Promise<Page>
+  /** `open`, then the player page `/`. */
+  openPlayer(width?: number): Promise<Page>
+}
+
+export function usePageSuite(options: { allowPageErrors?: boolean } = {}): PageSuite {
+  const baseUrl = inject('baseUrl')
+  let browser: Browser | undefined
+  let opened: OpenedPage | undefined
+
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  afterEach(async () => {
+    const current = opened
+    opened = undefined
+    if (!current) return
+    try {
+      expect(current.network.foreignRequests(baseUrl)).toEqual([])
+      expect(current.network.cspViolations).toEqual([])
+      if (!options.allowPageErrors) expect(current.network.pageErrors).toEqual([])
+    } finally {
+      await current.close()
+    }
+  })
+
+  async function open(width = 1280): Promise<Page> {
+    if (!browser) throw new Error('usePageSuite: the browser is not launched yet')
+    opened = await openPage(browser, { width })
+    return opened.page
+  }
+
+  return {
+    baseUrl,
+    open,
+    async openPlayer(width) {
+      const page = await open(width)
+      await page.goto(`${baseUrl}/`)
+      return page
+    },
+  }
+}

@@ -74,6 +74,9 @@ function sameName(name: string, s: Uint8Array, start: number, len: number): bool
   return true
 }
 
+/** Entries of SymbolTable's cache of recently found symbols (a power of two). */
+const RECENT_SIZE = 64
+
 export class SymbolTable {
   /** Global symbols in creation order (for the .fns file). */
   readonly globals: Sym[] = []
@@ -86,6 +89,9 @@ export class SymbolTable {
   private mask: number
   /** The hash computed by the last find() (reused by add() after a failed find). */
   private lastHash = 0
+  private readonly recent: (Sym | undefined)[] = new Array<Sym | undefined>(RECENT_SIZE).fill(
+    undefined,
+  )
 
   /** `capacity`: initial slot count (a power of two; the table doubles when half full). */
   constructor(capacity = 1024) {
@@ -103,6 +109,13 @@ export class SymbolTable {
     const os = owner ? owner.serial : -1
     const h = hashRange(s, start, start + len, os)
     this.lastHash = h
+    // a small direct-mapped cache of recent hits: nearby lines name the same few symbols, and it
+    // saves the probe into the (large, cache-missing) slot table; symbols are never removed
+    const ci = h & (RECENT_SIZE - 1)
+    const r = this.recent[ci]
+    if (r !== undefined && r.hash === h && r.owner === owner && sameName(r.name, s, start, len)) {
+      return r
+    }
     const slots = this.slots
     let i = h & this.mask
     for (;;) {
@@ -110,7 +123,10 @@ export class SymbolTable {
       if (id === 0) return null
       if (slots[2 * i] === h) {
         const e = this.all[id - 1]
-        if (e && e.owner === owner && sameName(e.name, s, start, len)) return e
+        if (e && e.owner === owner && sameName(e.name, s, start, len)) {
+          this.recent[ci] = e
+          return e
+        }
       }
       i = (i + 1) & this.mask
     }

@@ -271,9 +271,29 @@ for (const [key, entry] of OP_TABLE) {
   hashEntries.push(entry)
 }
 
+// Three-letter words (every mnemonic) made only of letters: a direct index by the letters' low
+// five bits (the same for both cases), holding every such key of the table (-1 = no entry).
+const isLetter = (c: number): boolean => ((c | 32) - 97) >>> 0 < 26
+const threeLetter = new Int16Array(32 * 32 * 32).fill(-1)
+hashKeys.forEach((k, idx) => {
+  const [c0 = 0, c1 = 0, c2 = 0] = k
+  if (k.length === 3 && isLetter(c0) && isLetter(c1) && isLetter(c2)) {
+    threeLetter[((c0 & 31) << 10) | ((c1 & 31) << 5) | (c2 & 31)] = idx
+  }
+})
+
 /** Looks up the line bytes `s[start, end)` case-insensitively without allocating. */
 export function lookupOp(s: Uint8Array, start: number, end: number): OpEntry | undefined {
   const len = end - start
+  if (len === 3) {
+    const c0 = s[start] ?? 0
+    const c1 = s[start + 1] ?? 0
+    const c2 = s[start + 2] ?? 0
+    if (isLetter(c0) && isLetter(c1) && isLetter(c2)) {
+      const idx = threeLetter[((c0 & 31) << 10) | ((c1 & 31) << 5) | (c2 & 31)] ?? -1
+      return idx < 0 ? undefined : hashEntries[idx]
+    }
+  }
   let slot = hashUpper(s, start, end)
   for (;;) {
     const idx = hashIndex[slot] ?? -1

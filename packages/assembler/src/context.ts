@@ -165,6 +165,8 @@ export class Asm {
   readonly macros = new Map<string, MacroDef>()
   /** Marks first character * 64 + length of each macro name (a quick filter for macro look-up). */
   readonly macroKeys = new Uint8Array(256 * 64)
+  /** Marks the first character of each macro name (checked before scanning the word at all). */
+  readonly macroFirst = new Uint8Array(256)
   inMacro = false
   defining: MacroDef | null = null
   expandMacro = false

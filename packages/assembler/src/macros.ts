@@ -42,6 +42,7 @@ export function doMacro(a: Asm): void {
     const def: MacroDef = { name: lab.name, lines: [] }
     a.macros.set(lab.name, def)
     a.macroKeys[(lab.name.charCodeAt(0) & 0xff) * 64 + (lab.name.length & 63)] = 1
+    a.macroFirst[lab.name.charCodeAt(0) & 0xff] = 1
     a.defining = def
     a.macroOpenedAt = a.span(a.opCol)
   }
@@ -61,6 +62,7 @@ export function checkEol(a: Asm): boolean {
 export function macroLook(a: Asm, ip: number): { def: MacroDef; end: number } | null {
   if (a.macros.size === 0) return null
   const ln = a.ln
+  if (a.macroFirst[ln[ip] ?? 0] !== 1) return null
   let i = ip
   for (;;) {
     const c = ln[i] ?? 0

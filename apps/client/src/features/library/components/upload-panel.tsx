@@ -1,6 +1,7 @@
 // 'Upload ROM' panel: pick a .nes file (click or drop), edit its title, upload with a progress bar.
 import { useRef, useState } from 'react'
-import type { DragEvent, FormEvent } from 'react'
+import type { FormEvent } from 'react'
+import { useFileDrop } from '../../../hooks/use-file-drop'
 import { toast } from '../../../components/ui/use-toast'
 import { formatFileSize } from '../../../lib/format-size'
 import { serverMessage } from '../api/server-message'
@@ -21,7 +22,6 @@ export function UploadPanel() {
   const input = useRef<HTMLInputElement>(null)
   const [file, setFile] = useState<File | null>(null)
   const [title, setTitle] = useState('')
-  const [isDragging, setIsDragging] = useState(false)
   const [progress, setProgress] = useState<UploadProgress | null>(null)
   const upload = useUploadRom()
 
@@ -34,6 +34,7 @@ export function UploadPanel() {
     setFile(chosen)
     setTitle(titleFromFileName(chosen.name))
   }
+  const { isDragging, dropProps } = useFileDrop(pick)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -64,12 +65,6 @@ export function UploadPanel() {
     )
   }
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault()
-    setIsDragging(false)
-    pick(event.dataTransfer.files[0])
-  }
-
   return (
     <section className="panel library-upload" aria-labelledby="upload-rom-title">
       <h2 id="upload-rom-title" className="panel__title">
@@ -92,13 +87,7 @@ export function UploadPanel() {
         className={`library-drop${isDragging ? ' library-drop--active' : ''}`}
         data-testid="upload-drop"
         onClick={() => input.current?.click()}
-        onDragOver={(event) => {
-          event.preventDefault()
-          event.dataTransfer.dropEffect = 'copy'
-          setIsDragging(true)
-        }}
-        onDragLeave={() => setIsDragging(false)}
-        onDrop={onDrop}
+        {...dropProps}
         disabled={upload.isPending}
       >
         <span className="library-drop__main">

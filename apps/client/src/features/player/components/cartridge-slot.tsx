@@ -1,25 +1,16 @@
 // The cartridge slot: pick a .nes file by click or drag and drop; shows the four slot states.
-import { useRef, useState } from 'react'
-import type { DragEvent } from 'react'
+import { useRef } from 'react'
+import { useFileDrop } from '../../../hooks/use-file-drop'
 import type { PlayerController } from '../hooks/use-player'
 import { DEFAULT_ERROR_MESSAGE } from '../lib/validate-rom'
 
 export function CartridgeSlot({ player }: { player: PlayerController }) {
   const input = useRef<HTMLInputElement>(null)
-  const [isDragging, setIsDragging] = useState(false)
   const { status, file, error, alert } = player.state
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault()
-    setIsDragging(false)
-    const dropped = event.dataTransfer.files[0]
-    if (dropped) player.choose(dropped, { autoStart: true })
-  }
-  const onDragOver = (event: DragEvent) => {
-    event.preventDefault()
-    event.dataTransfer.dropEffect = 'copy'
-    setIsDragging(true)
-  }
+  const { isDragging, dropProps } = useFileDrop((dropped) =>
+    player.choose(dropped, { autoStart: true }),
+  )
 
   return (
     <div className="slot" data-status={status}>
@@ -42,22 +33,14 @@ export function CartridgeSlot({ player }: { player: PlayerController }) {
           className={`slot__drop${isDragging ? ' slot__drop--active' : ''}`}
           data-testid="cartridge-slot"
           onClick={() => input.current?.click()}
-          onDragOver={onDragOver}
-          onDragLeave={() => setIsDragging(false)}
-          onDrop={onDrop}
+          {...dropProps}
         >
           <span className="slot__title">INSERT CARTRIDGE</span>
           <span className="slot__hint">.NES files only</span>
           <span className="slot__hint slot__hint--blink">DRAG &amp; DROP OR CLICK</span>
         </button>
       ) : (
-        <div
-          className="slot__loaded"
-          data-testid="cartridge-slot"
-          onDragOver={onDragOver}
-          onDragLeave={() => setIsDragging(false)}
-          onDrop={onDrop}
-        >
+        <div className="slot__loaded" data-testid="cartridge-slot" {...dropProps}>
           <SlotContents player={player} />
         </div>
       )}

@@ -74,10 +74,23 @@ describe('assembly studio', () => {
       expect(text).toMatch(/main\.asm:5:/)
       await page.locator('.cm-lintRange-error').first().waitFor()
       expect(await page.locator('.cm-lint-marker-error').count()).toBeGreaterThan(0)
-      await page.locator('.cm-lintRange-error').first().hover()
-      expect(await page.locator('.cm-tooltip-lint').first().textContent()).toMatch(
-        /unknown instruction/i,
-      )
+      // The as-you-type check may redraw the underline under a resting mouse, and CodeMirror shows its
+      // tooltip only on mouse movement: move away and back, as a person would, until it shows.
+      const tooltip = page.locator('.cm-tooltip-lint').first()
+      await expect
+        .poll(
+          async () => {
+            await page.mouse.move(0, 0)
+            await page.locator('.cm-lintRange-error').first().hover()
+            return tooltip.waitFor({ timeout: 2000 }).then(
+              () => true,
+              () => false,
+            )
+          },
+          { timeout: 30_000, interval: 250 },
+        )
+        .toBe(true)
+      expect(await tooltip.textContent()).toMatch(/unknown instruction/i)
       expect(await page.getByText('Click to re-enable the editor').count()).toBe(0)
       expect(await page.getByText('No ROM Loaded').isVisible()).toBe(true)
       // Clicking the message moves the cursor to line 5.

@@ -3,9 +3,9 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, openPage } from './support/browser'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { openPage } from './support/browser'
+import { useBrowser } from './support/page-suite'
 import { waitForFrameColor } from './support/frames'
 import { NES_COLOR } from './support/nes-colors'
 import { chooseRom, waitForGame } from './support/player-page'
@@ -13,14 +13,9 @@ import { buildSolidColorRom } from './support/roms'
 
 const baseUrl = inject('baseUrl')
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
+const browser = useBrowser()
+beforeAll(() => {
   mkdirSync(artifacts, { recursive: true })
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 describe.each([
@@ -29,7 +24,7 @@ describe.each([
   { width: 1280, screenHeight: 400 },
 ])('player at $width px', ({ width, screenHeight }) => {
   it('fits the width and keeps the screen height, idle and playing', async () => {
-    const { page, close } = await openPage(browser, { width, height: 900 })
+    const { page, close } = await openPage(browser(), { width, height: 900 })
     try {
       await page.goto(`${baseUrl}/`)
       await page.getByText('INSERT CARTRIDGE').waitFor()

@@ -2,9 +2,9 @@
 // NESASM projects (binary .chr pattern tables become editable CHR text and go back out as the same bytes),
 // New project, and what the studio shows when the compiler or the emulator cannot load.
 import { strToU8, unzipSync, zipSync } from 'fflate'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { launchBrowser } from './support/browser'
+import { describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { useBrowser } from './support/page-suite'
 import { waitForGreenFrame } from './support/studio-frames'
 import {
   compileButton,
@@ -18,15 +18,7 @@ import {
 import { INCLUDE_PROGRAM } from './support/studio-programs'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 /** One 8 KiB pattern table as a desktop NESASM project has it: 40 drawn tiles, a blank one, then zeros. */
 function patternTable(): Uint8Array {
@@ -49,7 +41,7 @@ async function compileGreenRom(page: Page): Promise<Uint8Array> {
 
 describe('studio projects', () => {
   it('imports a binary 8 KiB .chr as an editable CHR tab, runs it, and exports the identical bytes', async () => {
-    const { page, close } = await openStudio(browser, baseUrl)
+    const { page, close } = await openStudio(browser(), baseUrl)
     try {
       page.on('dialog', (dialog) => void dialog.accept())
       const chr = patternTable()
@@ -96,7 +88,7 @@ describe('studio projects', () => {
   }, 180_000)
 
   it('refuses to export while a CHR tab has a problem, and names its line', async () => {
-    const { page, close } = await openStudio(browser, baseUrl)
+    const { page, close } = await openStudio(browser(), baseUrl)
     try {
       await page.getByPlaceholder('New file name...').fill('tiles.chr')
       await page.getByPlaceholder('New file name...').press('Enter')
@@ -119,7 +111,7 @@ describe('studio projects', () => {
   })
 
   it('New project resets to the templates after a confirmation', async () => {
-    const { page, close } = await openStudio(browser, baseUrl)
+    const { page, close } = await openStudio(browser(), baseUrl)
     try {
       await page.getByPlaceholder('New file name...').fill('extra.asm')
       await page.getByPlaceholder('New file name...').press('Enter')
@@ -139,7 +131,7 @@ describe('studio projects', () => {
   })
 
   it('says so when the compiler cannot load', async () => {
-    const { page, close } = await openStudio(browser, baseUrl)
+    const { page, close } = await openStudio(browser(), baseUrl)
     try {
       await page.context().route(/assembler\.worker/, (route) => route.abort())
       await page.reload()
@@ -154,7 +146,7 @@ describe('studio projects', () => {
   })
 
   it('shows ERROR with the emulator message when its core cannot be downloaded, and runs once it can', async () => {
-    const { page, close } = await openStudio(browser, baseUrl)
+    const { page, close } = await openStudio(browser(), baseUrl)
     try {
       // The network refuses the emulator core: both the pre-extracted bundle and EmulatorJS's own core files.
       const core = /\/assets\/fceumm-.*\.gz$|\/cores\//

@@ -1,8 +1,7 @@
 // Assembly studio (/editor) against the real server, the real assembler (in its worker) and the real emulator:
 // compiling and running, errors, tabs and includes, playing the preview, adding to the library.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { launchBrowser } from './support/browser'
+import { describe, expect, inject, it } from 'vitest'
+import { useBrowser } from './support/page-suite'
 import { waitForFrameTint, waitForGreenFrame } from './support/studio-frames'
 import {
   compileButton,
@@ -15,19 +14,11 @@ import {
 import { BUTTON_PROGRAM, INCLUDE_PROGRAM } from './support/studio-programs'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 describe('assembly studio', () => {
   it('compiles and runs the default program: green preview, editor locked until clicked', async () => {
-    const { page, close } = await openStudio(browser, baseUrl)
+    const { page, close } = await openStudio(browser(), baseUrl)
     try {
       expect(await page.getByText('No ROM Loaded').isVisible()).toBe(true)
       expect(
@@ -60,7 +51,7 @@ describe('assembly studio', () => {
   })
 
   it('shows a broken line in the error box and in the editor, unlocked; editing clears the box', async () => {
-    const { page, close } = await openStudio(browser, baseUrl)
+    const { page, close } = await openStudio(browser(), baseUrl)
     try {
       await setEditorText(
         page,
@@ -101,7 +92,7 @@ describe('assembly studio', () => {
   })
 
   it('adds .asm and .chr files with their templates and badge; main.asm cannot be closed', async () => {
-    const { page, close } = await openStudio(browser, baseUrl)
+    const { page, close } = await openStudio(browser(), baseUrl)
     try {
       const field = page.getByPlaceholder('New file name...')
       await field.fill('   ')
@@ -132,7 +123,7 @@ describe('assembly studio', () => {
   })
 
   it('creates tabs for missing .include/.incbin files, keeps files over a reload, and runs CHR text tiles', async () => {
-    const { page, close } = await openStudio(browser, baseUrl)
+    const { page, close } = await openStudio(browser(), baseUrl)
     try {
       await setEditorText(page, INCLUDE_PROGRAM)
       await compileButton(page).click()
@@ -154,7 +145,7 @@ describe('assembly studio', () => {
   })
 
   it('plays the running game with the keyboard while the editor is locked', async () => {
-    const { page, close } = await openStudio(browser, baseUrl)
+    const { page, close } = await openStudio(browser(), baseUrl)
     try {
       await setEditorText(page, BUTTON_PROGRAM)
       await compileButton(page).click()
@@ -169,7 +160,7 @@ describe('assembly studio', () => {
   })
 
   it('jumps from an error in an include to its tab and line', async () => {
-    const { page, close } = await openStudio(browser, baseUrl)
+    const { page, close } = await openStudio(browser(), baseUrl)
     try {
       await setEditorText(page, INCLUDE_PROGRAM)
       await tab(page, 'consts.asm').waitFor()
@@ -188,7 +179,7 @@ describe('assembly studio', () => {
   })
 
   it('adds a compiled program to the ROM library', async () => {
-    const { page, close } = await openStudio(browser, baseUrl)
+    const { page, close } = await openStudio(browser(), baseUrl)
     try {
       // A few unique bytes, so the ROM is new to the library (it refuses duplicates by SHA-1).
       const unique = Date.now()

@@ -1,4 +1,4 @@
-// The browser lifecycle of a spec file, plus the check every page of it must pass after each test: whatever
+// The browser lifecycle of a spec file (useBrowser), and a page suite on top of it with the check every page of it must pass after each test: whatever
 // the test did, no request left our origin and no Content-Security-Policy violation was logged.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
@@ -13,17 +13,26 @@ export interface PageSuite {
   openPlayer(width?: number): Promise<Page>
 }
 
-export function usePageSuite(options: { allowPageErrors?: boolean } = {}): PageSuite {
-  const baseUrl = inject('baseUrl')
+/** Launches Chromium before a spec file's tests and closes it after them; call the result inside a test. */
+export function useBrowser(): () => Browser {
   let browser: Browser | undefined
-  let opened: OpenedPage | undefined
-
   beforeAll(async () => {
     browser = await launchBrowser()
   })
   afterAll(async () => {
     await browser?.close()
   })
+  return () => {
+    if (!browser) throw new Error('useBrowser: the browser is not launched yet')
+    return browser
+  }
+}
+
+export function usePageSuite(options: { allowPageErrors?: boolean } = {}): PageSuite {
+  const baseUrl = inject('baseUrl')
+  const browser = useBrowser()
+  let opened: OpenedPage | undefined
+
   afterEach(async () => {
     const current = opened
     opened = undefined
@@ -38,8 +47,7 @@ export function usePageSuite(options: { allowPageErrors?: boolean } = {}): PageS
   })
 
   async function open(width = 1280): Promise<Page> {
-    if (!browser) throw new Error('usePageSuite: the browser is not launched yet')
-    opened = await openPage(browser, { width })
+    opened = await openPage(browser(), { width })
     return opened.page
   }
 

@@ -57,6 +57,11 @@ for (const k of ['other', 'this'] as const) {
     `${k}: median ${med.toFixed(1)} ms CPU (${Math.round(big.lines / (med / 1000)).toLocaleString('en-US')} lines/s), min ${(s[0] ?? 0).toFixed(1)} ms`,
   )
 }
+// each pair ran back to back, so the ratio within a pair cancels most of the machine's drift
+const ratios = times.this.map((t, i) => t / (times.other[i] ?? t)).sort((x, y) => x - y)
+console.log(
+  `this/other, median of the ${runs} paired ratios: ${(ratios[Math.floor(runs / 2)] ?? 0).toFixed(3)}`,
+)
 console.log(
   `${big.lines} lines, ${runs} runs each; load average ${load0.toFixed(1)} -> ${load1.toFixed(1)}`,
 )

@@ -6,7 +6,7 @@ import { ExprState } from './expr'
 import { segmentReport, writeInesHeader, writeRom, writeSrec } from './ines'
 import { lablset } from './labels'
 import type { OpContext } from './operand'
-import { openInput, readline, withAsmExtension } from './reader'
+import { openInput, readline, setMacroLines, withAsmExtension } from './reader'
 import { RESERVED_BANK, formatFns } from './symbols'
 import { S_BSS, S_CODE, S_DATA, S_ZP } from './opcodes'
 import { assembleLine } from './statement'
@@ -75,7 +75,8 @@ function resetPass(a: Asm): void {
   // NESASM does not reset its last data label between passes either
   a.expandMacro = false
   a.midx = 0
-  a.mlLines = null
+  setMacroLines(a, null, null)
+  a.lnDecode = null
   a.inMacro = false
   a.inIf = false
   a.ifLevel = 0

@@ -3,6 +3,8 @@
 // and the error/listing primitives (error, loadlc, println, putbyte) that mirror NESASM's output.
 import type { Diagnostic, DiagnosticCode, SourceSpan } from './diagnostics'
 import { codeForMessage } from './diagnostics'
+import type { DecodeSlots } from './decode'
+import { DecodeCache } from './decode'
 import type { Line, SourceFile } from './source'
 import { MAX_LINE_TEXT, latin1, lineText, rawColumn, toLine, utf16Length } from './source'
 import type { Sym } from './symbols'
@@ -28,6 +30,8 @@ export interface MacroDef {
   name: string
   /** Body lines, each a line buffer ending with its NUL. */
   lines: Line[]
+  /** Their decode slots (made at the first call, when the body is complete). */
+  decode: DecodeSlots | null
 }
 
 export interface FuncDef {
@@ -43,6 +47,8 @@ export interface InputFile {
   /** Line number saved when an include is opened (NESASM's lnum). */
   lnum: number
   ifLevel: number
+  /** Decode slots of the file's lines. */
+  decode: DecodeSlots
 }
 
 /** Options after defaults. */
@@ -134,6 +140,11 @@ export class Asm {
   // ---- current line
   /** The line buffer: latin1 bytes followed by a NUL (reads past the end give undefined, taken as 0). */
   ln: Line = EMPTY_LINE
+  /** Decode slots of the array the line was read from (null: not a stored line), its index there, and how many leading characters are the same on every read. */
+  lnDecode: DecodeSlots | null = null
+  lnIdx = 0
+  lnStable = 0
+  readonly decodes = new DecodeCache()
   ip = 0
   readonly pfx = new Uint8Array(26)
   pfxLine = 0
@@ -173,8 +184,11 @@ export class Asm {
   midx = 0
   readonly marg: string[][] = Array.from({ length: 9 }, () => new Array<string>(9).fill(''))
   mlLines: Line[] | null = null
+  /** Decode slots of `mlLines`. */
+  mlDecode: DecodeSlots | null = null
   mlIdx = 0
   readonly mstackLines: (Line[] | null)[] = new Array<Line[] | null>(9).fill(null)
+  readonly mstackDecode: (DecodeSlots | null)[] = new Array<DecodeSlots | null>(9).fill(null)
   readonly mstackIdx = new Int32Array(9)
   readonly mcntstack = new Int32Array(9)
   mcounter = 0

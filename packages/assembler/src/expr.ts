@@ -4,7 +4,7 @@ import type { Asm } from './context'
 import { EMPTY_LINE } from './context'
 import type { Line } from './source'
 import { latin1, toLine } from './source'
-import { SYMBOL_MAX, isAlnum, isAlpha, isDigit, isSpace, keywordAt, stlookAt } from './labels'
+import { SYMBOL_MAX, isAlnum, isAlpha, isDigit, isSpace, keywordAt, lineSymbol } from './labels'
 import { readline } from './reader'
 import { IFUNDEF, UNDEF } from './symbols'
 import { funcGetArgs } from './func'
@@ -345,7 +345,7 @@ function lonelySymbol(a: Asm, s: ExprState, last: number): number {
   const len = n > SYMBOL_MAX ? SYMBOL_MAX : n
   if (a.funcs.size && a.funcs.has(latin1(buf, start, start + len))) return 0
   if (keywordAt(buf, start, len)) return 0
-  const sym = stlookAt(a, buf, start, len, true)
+  const sym = lineSymbol(a, buf, start, len)
   a.exprLablptr = sym
   if (sym === null) return -1
   let val = 0
@@ -413,7 +413,7 @@ function pushVal(a: Asm, type: number): boolean {
         a.exprLablcnt = 0
         return pushOp(a, op)
       }
-      const sym = stlookAt(a, buf, start, len, true)
+      const sym = lineSymbol(a, buf, start, len)
       a.exprLablptr = sym
       if (sym === null) return false
       if (sym.type === UNDEF || sym.type === IFUNDEF) {

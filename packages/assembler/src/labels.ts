@@ -2,6 +2,7 @@
 // and NESASM's labldef() rules (redefinition, IF-undefined, phase errors in pass 2).
 import type { Asm } from './context'
 import { BANK_LIMIT } from './context'
+import { D_FIELDS, D_SYMS, SYMS_PER_LINE } from './decode'
 import { S_CODE } from './opcodes'
 import type { Line } from './source'
 import { latin1, toLine } from './source'
@@ -146,6 +147,36 @@ export function stlookAt(a: Asm, s: Line, start: number, len: number, create: bo
   sym = a.symbols.create(latin1(s, start, start + len), a.ifExpr ? IFUNDEF : UNDEF)
   sym.owner = owner
   a.symbols.addAfterFind(sym)
+  return sym
+}
+
+/**
+ * stlookAt(create) for a name in the operand of the current line, through the line's decode slots:
+ * a line read again (in pass 2, or a macro body line) finds its symbols without hashing them. A
+ * slot holds only a name whose characters, and all before them, are the same on every read.
+ */
+export function lineSymbol(a: Asm, s: Line, start: number, len: number): Sym | null {
+  const slots = a.lnDecode
+  if (s !== a.ln || slots === null || start + len > a.lnStable) {
+    return stlookAt(a, s, start, len, true)
+  }
+  const base = a.lnIdx * D_FIELDS + D_SYMS
+  let k = 0
+  for (; k < SYMS_PER_LINE; k++) {
+    const col = slots[base + 2 * k] ?? 0
+    if (col === 0) break
+    if (col === start + 1) {
+      const sym = a.symbols.bySerial(slots[base + 2 * k + 1] ?? 0)
+      if (sym.owner !== (sym.owner === null ? null : a.glabl)) break
+      sym.refcnt++
+      return sym
+    }
+  }
+  const sym = stlookAt(a, s, start, len, true)
+  if (sym !== null && k < SYMS_PER_LINE && (slots[base + 2 * k] ?? 0) === 0) {
+    slots[base + 2 * k] = start + 1
+    slots[base + 2 * k + 1] = sym.serial
+  }
   return sym
 }
 

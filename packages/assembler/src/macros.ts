@@ -39,7 +39,7 @@ export function doMacro(a: Asm): void {
       a.error('Invalid macro name!')
       return
     }
-    const def: MacroDef = { name: lab.name, lines: [] }
+    const def: MacroDef = { name: lab.name, lines: [], decode: null }
     a.macros.set(lab.name, def)
     a.macroKeys[(lab.name.charCodeAt(0) & 0xff) * 64 + (lab.name.length & 63)] = 1
     a.macroFirst[lab.name.charCodeAt(0) & 0xff] = 1
@@ -90,6 +90,7 @@ export function macroGetArgs(a: Asm, ipStart: number): boolean {
   }
   a.mcntstack[a.midx] = a.mcounter
   a.mstackLines[a.midx] = a.mlLines
+  a.mstackDecode[a.midx] = a.mlDecode
   a.mstackIdx[a.midx] = a.mlIdx
   a.midx++
   const args = a.marg[a.midx] ?? []

@@ -29,6 +29,8 @@ export interface Instruction {
   opcode: number
   /** Opcode per mode bit index 0..12 (class 4), -1 if absent. */
   modeOpcodes: Int16Array
+  /** Position in OP_ENTRIES. */
+  index: number
 }
 
 // mode columns: ACC IMM ZP ZP_X ZP_Y ZP_IND ZP_IND_X ZP_IND_Y ABS ABS_X ABS_Y ABS_IND ABS_IND_X
@@ -145,6 +147,8 @@ export interface Directive {
   id: DirectiveId
   /** Allowed sections as bits: 1 = zp, 2 = bss, 4 = code, 8 = data. */
   sections: number
+  /** Position in OP_ENTRIES. */
+  index: number
 }
 
 /** Section numbers as NESASM numbers them. */
@@ -218,17 +222,17 @@ function buildTable(): Map<string, OpEntry> {
         flags |= 1 << i
       }
     })
-    t.set(name, { kind: 'inst', name, cls: 4, flags, opcode: 0, modeOpcodes })
+    t.set(name, { kind: 'inst', name, cls: 4, flags, opcode: 0, modeOpcodes, index: 0 })
   }
   const none = new Int16Array(13).fill(-1)
   for (const [name, op] of Object.entries(IMPLIED)) {
-    t.set(name, { kind: 'inst', name, cls: 1, flags: 0, opcode: op, modeOpcodes: none })
+    t.set(name, { kind: 'inst', name, cls: 1, flags: 0, opcode: op, modeOpcodes: none, index: 0 })
   }
   for (const [name, op] of Object.entries(BRANCHES)) {
-    t.set(name, { kind: 'inst', name, cls: 2, flags: 0, opcode: op, modeOpcodes: none })
+    t.set(name, { kind: 'inst', name, cls: 2, flags: 0, opcode: op, modeOpcodes: none, index: 0 })
   }
   for (const [name, id, sections, dotted] of DIRECTIVES) {
-    const d: Directive = { kind: 'dir', id, sections }
+    const d: Directive = { kind: 'dir', id, sections, index: 0 }
     t.set(name, d)
     if (dotted) t.set('.' + name, d)
   }
@@ -237,6 +241,12 @@ function buildTable(): Map<string, OpEntry> {
 
 /** All operation words, keyed by their upper-case spelling (directives with and without the dot). */
 export const OP_TABLE: ReadonlyMap<string, OpEntry> = buildTable()
+
+/** Every distinct operation once; each entry's `index` is its position here. */
+export const OP_ENTRIES: readonly OpEntry[] = [...new Set(OP_TABLE.values())]
+OP_ENTRIES.forEach((e, i) => {
+  e.index = i
+})
 
 /** True if `name` (any case) is a 6502 mnemonic NESASM knows. */
 export function isMnemonic(name: string): boolean {

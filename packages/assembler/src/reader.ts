@@ -2,6 +2,8 @@
 // (with \1..\9, \#, \?n and \@ substituted), and opens/closes include files as NESASM does.
 import type { Asm } from './context'
 import { EMPTY_LINE } from './context'
+import type { DecodeSlots } from './decode'
+import { WHOLE_LINE_STABLE } from './decode'
 import { isAlnum, isDigit, isSpace, stlook } from './labels'
 import { MAX_LINE_TEXT, splitSource, toLine } from './source'
 import type { Line, SourceFile } from './source'
@@ -118,7 +120,13 @@ export function openInput(a: Asm, name: string): number {
   if (!src) return -1
   a.slnum = 0
   a.infileNum++
-  a.inputs[a.infileNum] = { src, next: 0, lnum: 0, ifLevel: a.ifLevel }
+  a.inputs[a.infileNum] = {
+    src,
+    next: 0,
+    lnum: 0,
+    ifLevel: a.ifLevel,
+    decode: a.decodes.of(src.lines),
+  }
   a.listFileHeader()
   return 0
 }
@@ -160,12 +168,12 @@ export function readline(a: Asm): number {
       if (a.mlLines === null || a.mlIdx >= a.mlLines.length) {
         for (;;) {
           a.midx--
-          a.mlLines = a.mstackLines[a.midx] ?? null
+          setMacroLines(a, a.mstackLines[a.midx] ?? null, a.mstackDecode[a.midx] ?? null)
           a.mlIdx = a.mstackIdx[a.midx] ?? 0
           a.mcounter = a.mcntstack[a.midx] ?? 0
           if (a.midx <= 0) {
             a.midx = 0
-            a.mlLines = null
+            setMacroLines(a, null, null)
             a.expandMacro = false
             break
           }
@@ -174,6 +182,8 @@ export function readline(a: Asm): number {
       }
       if (a.mlLines !== null && a.mlIdx < a.mlLines.length) {
         const body = a.mlLines[a.mlIdx] ?? EMPTY_LINE
+        a.lnDecode = a.mlDecode
+        a.lnIdx = a.mlIdx
         a.mlIdx++
         a.resetPrefix(0)
         return expandMacroLine(a, body)
@@ -185,12 +195,22 @@ export function readline(a: Asm): number {
     a.resetPrefix(a.slnum)
     if (f.next >= f.src.lines.length) {
       a.ln = ASM_EOF_LINE
+      a.lnDecode = null
       if (closeInput(a) === -1) return -1
       continue
     }
+    a.lnDecode = f.decode
+    a.lnIdx = f.next
+    a.lnStable = WHOLE_LINE_STABLE
     a.ln = f.src.lines[f.next++] ?? EMPTY_LINE
     return 0
   }
+}
+
+/** Starts reading the lines of a macro body (null: none). */
+export function setMacroLines(a: Asm, lines: Line[] | null, decode: DecodeSlots | null): void {
+  a.mlLines = lines
+  a.mlDecode = decode
 }
 
 const ASM_EOF_LINE = toLine(' '.repeat(MAX_LINE_TEXT))
@@ -225,8 +245,11 @@ function expandMacroLine(a: Asm, body: Line): number {
   for (let c = body[0] ?? 0; c !== 0 && c !== 92; c = body[++k] ?? 0);
   if ((body[k] ?? 0) !== 92) {
     a.ln = body
+    a.lnStable = WHOLE_LINE_STABLE
     return 0
   }
+  // the text before the first backslash is the same in every expansion of the line
+  a.lnStable = k
   const out = beginExpand()
   let n = 0
   const args = a.marg[a.midx] ?? []

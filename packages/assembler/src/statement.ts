@@ -31,17 +31,21 @@ import {
   stlookAt,
 } from './labels'
 import { latin1 } from './source'
+import { setMacroLines } from './reader'
 import { doCall, doEndp, doProc } from './proc'
 import { checkEol, doMacro, macroGetArgs, macroLook } from './macros'
 import type { OpContext } from './operand'
 import { class1, class2, class4 } from './operand'
 import type { Directive, OpEntry } from './opcodes'
+import type { DecodeSlots } from './decode'
+import { D_COLS, D_FIELDS, D_LABEL, D_LABEL_COL, D_MACROS, D_OP } from './decode'
 import {
   ABS,
   ABS_X,
   ABS_Y,
   IMM,
   lookupOp,
+  OP_ENTRIES,
   lookupOpName,
   S_BSS,
   S_CODE,
@@ -118,44 +122,24 @@ export function assembleLine(a: Asm, s: ExprState, ctx: OpContext): void {
     if (a.pass === 1) a.println()
     return
   }
-  // label: column 1, or indented and followed by ':'
-  let i = 0
-  while (isSpace(ln[i] ?? 0)) i++
-  let j = 0
-  let c = 0
-  for (;;) {
-    c = ln[i + j] ?? 0
-    if (isDigit(c) && j === 0) break
-    if (!isAlnum(c) && c !== 95 && c !== 46) break
-    j++
+  let e: OpEntry | -1 | -2 | null
+  const slots = a.lnDecode
+  const at = a.lnIdx * D_FIELDS
+  if (slots !== null && slots[at + D_MACROS] === a.macros.size + 1 && cachedLabel(a, slots, at)) {
+    const cols = slots[at + D_COLS] ?? 0
+    a.stmtCol = cols & 0xffff
+    a.opCol = cols & 0xffff
+    a.ip = cols >>> 16
+    const op = slots[at + D_OP] ?? 0
+    ctx.opext = op >>> 16
+    e = OP_ENTRIES[(op & 0xffff) - 1] ?? -2
+  } else {
+    e = decodeLine(a, ctx)
+    if (e === null) return
   }
-  // not a label: `i` already points at the first non-blank (where NESASM's rescan would land)
-  if (j !== 0 && (i === 0 || c === 58)) {
-    a.ip = i
-    a.labelCol = i
-    if (colsym(a) !== 0) {
-      a.lablptr = stlookAt(a, ln, lastSymStart, lastSymLen, true)
-      if (a.lablptr === null) return
-      if (i === 0 && c !== 58) mnemonicLabelWarning(a, lastSymbolName(a))
-    }
-    i = a.ip
-    if (a.lablptr && (ln[i] ?? 0) === 58) i++
-  }
-  while (isSpace(ln[i] ?? 0)) i++
-  a.stmtCol = i
-  a.opCol = i
-
-  const m = macroLook(a, i)
-  if (m) {
-    callMacro(a, m.def, m.end, i)
-    return
-  }
-
-  a.ip = i
-  const e = oplook(a, ctx)
   if (typeof e === 'number') {
     labldef(a, a.loccnt, true)
-    if (e === -1) a.error('Unknown instruction!', i, unknownDetail(a, i))
+    if (e === -1) a.error('Unknown instruction!', a.stmtCol, unknownDetail(a, a.stmtCol))
     else if (a.pass === 1) {
       if (a.lablptr) a.loadlc(a.loccnt, 0)
       a.println()
@@ -169,11 +153,85 @@ export function assembleLine(a: Asm, s: ExprState, ctx: OpContext): void {
   }
   if (labldef(a, a.loccnt, true) === -1) return
   a.dataLoccnt = a.loccnt
-  if (a.section !== S_CODE) a.fatal('Instructions not allowed in this section!', i)
+  if (a.section !== S_CODE) a.fatal('Instructions not allowed in this section!', a.stmtCol)
   if (e.cls === 1) class1(a, e)
   else if (e.cls === 2) class2(a, e, s)
   else class4(a, e, s, ctx)
   a.lastlabl = null
+}
+
+/** Takes the label of a cached decode; false when it does not apply (a local label under another global). */
+function cachedLabel(a: Asm, slots: DecodeSlots, at: number): boolean {
+  const serial = slots[at + D_LABEL] ?? 0
+  if (serial === 0) return true
+  const sym = a.symbols.bySerial(serial - 1)
+  if (sym.owner !== (sym.owner === null ? null : a.glabl)) return false
+  sym.refcnt++
+  a.lablptr = sym
+  const col = slots[at + D_LABEL_COL] ?? 0
+  if (col < 0) {
+    a.labelCol = -col - 1
+    mnemonicLabelWarning(a, sym.name)
+  } else a.labelCol = col - 1
+  return true
+}
+
+/**
+ * Reads the line's label, then looks its operation word up as a macro (a call is made here: null)
+ * or as an instruction or directive; stores the result in the line's decode slot when it can be
+ * reused. Null also when the label is in error.
+ */
+function decodeLine(a: Asm, ctx: OpContext): OpEntry | -1 | -2 | null {
+  const ln = a.ln
+  const errors = a.errcnt
+  // label: column 1, or indented and followed by ':'
+  let i = 0
+  while (isSpace(ln[i] ?? 0)) i++
+  let j = 0
+  let c = 0
+  for (;;) {
+    c = ln[i + j] ?? 0
+    if (isDigit(c) && j === 0) break
+    if (!isAlnum(c) && c !== 95 && c !== 46) break
+    j++
+  }
+  // not a label: `i` already points at the first non-blank (where NESASM's rescan would land)
+  const labelCol = i
+  let bareLabel = false
+  if (j !== 0 && (i === 0 || c === 58)) {
+    a.ip = i
+    a.labelCol = i
+    if (colsym(a) !== 0) {
+      a.lablptr = stlookAt(a, ln, lastSymStart, lastSymLen, true)
+      if (a.lablptr === null) return null
+      bareLabel = i === 0 && c !== 58
+      if (bareLabel) mnemonicLabelWarning(a, lastSymbolName(a))
+    }
+    i = a.ip
+    if (a.lablptr && (ln[i] ?? 0) === 58) i++
+  }
+  while (isSpace(ln[i] ?? 0)) i++
+  a.stmtCol = i
+  a.opCol = i
+
+  const m = macroLook(a, i)
+  if (m) {
+    callMacro(a, m.def, m.end, i)
+    return null
+  }
+  a.ip = i
+  const e = oplook(a, ctx)
+  const slots = a.lnDecode
+  if (slots !== null && e !== -1 && a.errcnt === errors && a.ip < a.lnStable) {
+    const at = a.lnIdx * D_FIELDS
+    const label = a.lablptr
+    slots[at + D_MACROS] = a.macros.size + 1
+    slots[at + D_COLS] = i | (a.ip << 16)
+    slots[at + D_OP] = (e === -2 ? 0 : e.index + 1) | (ctx.opext << 16)
+    slots[at + D_LABEL] = label === null ? 0 : label.serial + 1
+    slots[at + D_LABEL_COL] = bareLabel ? -labelCol - 1 : labelCol + 1
+  }
+  return e
 }
 
 function mnemonicLabelWarning(a: Asm, name: string): void {
@@ -200,7 +258,7 @@ function callMacro(a: Asm, def: MacroDef, end: number, col: number): void {
   a.mcntmax++
   a.mcounter = a.mcntmax
   a.expandMacro = true
-  a.mlLines = def.lines
+  setMacroLines(a, def.lines, (def.decode ??= a.decodes.of(def.lines)))
   a.mlIdx = 0
 }
 

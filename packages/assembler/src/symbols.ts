@@ -25,7 +25,8 @@ export interface Sym {
   reserved: boolean
   dataType: DataType
   dataSize: number
-  /** Creation order, used to reproduce NESASM's newest-first bucket order. */
+  /** Order of addition to the table (its index there, see SymbolTable.bySerial), used to
+   * reproduce NESASM's newest-first bucket order. -1 until added. */
   serial: number
   /** The global label a local symbol belongs to (null for globals). */
   owner: Sym | null
@@ -82,7 +83,6 @@ export class SymbolTable {
   readonly globals: Sym[] = []
   /** Every symbol in the table, in insertion order. */
   private readonly all: Sym[] = []
-  private serial = 0
   // open addressing over (owner, name), looked up straight from the line buffer: each slot is
   // [hash, index + 1 into `all`], so a probe reads no symbol until the hashes match
   private slots: Int32Array
@@ -97,6 +97,11 @@ export class SymbolTable {
   constructor(capacity = 1024) {
     this.slots = new Int32Array(capacity * 2)
     this.mask = capacity - 1
+  }
+
+  /** The symbol with this serial (serials number symbols in the order they were added). */
+  bySerial(serial: number): Sym {
+    return this.all[serial] as Sym
   }
 
   /** The slot count, a hint for sizing the next table. */
@@ -145,6 +150,7 @@ export class SymbolTable {
   private insert(sym: Sym, hash: number): void {
     sym.hash = hash
     if ((this.all.length + 1) * 2 > this.mask + 1) this.grow()
+    sym.serial = this.all.length
     this.all.push(sym)
     this.place(hash, this.all.length)
     if (!sym.owner) this.globals.push(sym)
@@ -187,7 +193,7 @@ export class SymbolTable {
       reserved: false,
       dataType: -1,
       dataSize: 0,
-      serial: this.serial++,
+      serial: -1,
       owner: null,
       hash: 0,
       proc: null,

@@ -1,0 +1,55 @@
+// The line decode cache must never change a result: each case is a way a line can be read again
+// with a different meaning (the expected bytes are those of the assembler before the cache).
+import { describe, expect, it } from 'vitest'
+import { asm } from '../test/helpers'
+
+/** The first `n` ROM bytes after the header, or the first error as `code@line:col`. */
+function outcome(source: string, extra: Record<string, string> = {}, n = 10): string {
+  const r = asm(source, extra)
+  if (!r.ok) {
+    const e = r.diagnostics.find((d) => d.severity === 'error')
+    return `${e?.code}@${e?.span.line}:${e?.span.column}`
+  }
+  return Array.from(r.rom.slice(16, 16 + n), (b) => b.toString(16).padStart(2, '0')).join(' ')
+}
+
+const ORG = '  .bank 0\n  .org $8000\n'
+
+describe('line decode cache', () => {
+  it('a macro defined after a line takes that line over in pass 2', () =>
+    expect(outcome(`${ORG}  nop\n  rts\nnop .macro\n  .db 1\n  .endm\nend: .dw end\n`, {}, 4)).toBe(
+      '01 60 02 80',
+    ))
+  it('a macro named like an instruction', () =>
+    expect(outcome(`lda .macro\n  .db $42\n  .endm\n${ORG}  lda #1\n`, {}, 2)).toBe('42 ff'))
+  it('a local label in a macro belongs to each caller', () =>
+    expect(
+      outcome(`m .macro\n.x: dex\n  bne .x\n  .endm\n${ORG}g1: m\ng2: m\n  jmp .x\n`, {}, 9),
+    ).toBe('ca d0 fd ca d0 fd 4c 03 80'))
+  it('an include read under two global labels', () =>
+    expect(
+      outcome(`${ORG}a1:\n  .include "i.asm"\na2:\n  .include "i.asm"\n`, {
+        'i.asm': '.l: nop\n  jmp .l\n  .dw .l\n',
+      }),
+    ).toBe('ea 4c 00 80 00 80 ea 4c 06 80'))
+  it('a macro argument in the label', () =>
+    expect(outcome(`m .macro\n\\1: lda \\1\n  .endm\n${ORG}  m aa\n  m bb\n`, {}, 6)).toBe(
+      'ad 00 80 ad 03 80',
+    ))
+  it('a name that a macro argument extends', () =>
+    expect(
+      outcome(
+        `m .macro\n  .dw foo\\1\n  .endm\n${ORG}foo = 1\nfoox = 2\n  m\n  m x\n  m +1\n  m\n`,
+        {},
+        8,
+      ),
+    ).toBe('01 00 02 00 02 00 01 00'))
+  it('a continued line', () =>
+    expect(outcome(`${ORG}v = 2\n  .db v, \\\n   v, w\nw = 5\n  .db w\n`, {}, 4)).toBe(
+      '02 02 05 05',
+    ))
+  it('a conditional that differs between the passes', () =>
+    expect(outcome(`${ORG}  .ifdef later\n  nop\n  .endif\nlater: lda later\n`)).toBe(
+      'PhaseError@6:1',
+    ))
+})

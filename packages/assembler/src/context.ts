@@ -10,6 +10,7 @@ import { MAX_LINE_TEXT, latin1, lineText, rawColumn, toLine, utf16Length } from 
 import type { Sym } from './symbols'
 import type { ProcState } from './proc'
 import { newProcState } from './proc'
+import { LinePrefix } from './prefix'
 import { RESERVED_BANK, SymbolTable } from './symbols'
 
 export const BANK_SIZE = 0x2000
@@ -71,7 +72,6 @@ export const EMPTY_LINE: Line = new Uint8Array(1)
 
 /** Cleared ROM/map buffers ready for the next run (see Asm.release). */
 const romPool: { rom: Uint8Array; map: Uint8Array }[] = []
-const HEX = '0123456789ABCDEF'
 
 export class Asm {
   // ---- configuration and outputs
@@ -146,12 +146,9 @@ export class Asm {
   lnStable = 0
   readonly decodes = new DecodeCache()
   ip = 0
-  readonly pfx = new Uint8Array(26)
-  pfxLine = 0
-  pfxFresh = true
+  readonly prefix = new LinePrefix()
   continued = 0
   tmpln = ''
-  readonly tmpPfx = new Uint8Array(26)
   /** Column (0-based, in the expanded line) used for diagnostics of the current statement. */
   stmtCol = 0
   /** Column (0-based) of the line's label, for label diagnostics. */
@@ -240,78 +237,34 @@ export class Asm {
 
   // ---------------------------------------------------------------- line prefix (listing columns 1-26)
 
-  /** Materializes the lazily reset prefix: blanks plus the line number in columns 1-5. */
-  private pfxTouch(): void {
-    if (!this.pfxFresh) return
-    this.pfx.fill(32)
-    let t = this.pfxLine
-    let i = 4
-    while (t !== 0 && i >= 0) {
-      this.pfx[i--] = 48 + (t % 10)
-      t = Math.floor(t / 10)
-    }
-    this.pfxFresh = false
-  }
-
   /** Starts a new line buffer (NESASM readline fills the prefix with blanks and the line number). */
   resetPrefix(lineNo: number): void {
-    this.pfxLine = lineNo
-    this.pfxFresh = true
+    this.prefix.reset(lineNo)
   }
 
   /** clearln(): blanks the prefix and empties the text. */
   clearln(): void {
-    this.pfxFresh = false
-    this.pfx.fill(32)
+    this.prefix.clear()
     this.ln = EMPTY_LINE
-  }
-
-  private hex(digits: number, num: number, at: number): void {
-    for (let d = digits - 1; d >= 0; d--) {
-      this.pfx[at + d] = HEX.charCodeAt(num & 15)
-      num >>= 4
-    }
   }
 
   /** loadlc(): writes `BB:AAAA` at column 8 (pos 0) or a 4-digit value at column 17 (pos 1). */
   loadlc(offset: number, pos: 0 | 1): void {
-    this.pfxTouch()
-    let i = pos ? 16 : 7
-    if (pos === 0) {
-      if (this.bank >= RESERVED_BANK) {
-        this.pfx[i++] = 45
-        this.pfx[i++] = 45
-      } else {
-        this.hex(2, this.bank, i)
-        i += 2
-        offset += this.page << 13
-      }
-      this.pfx[i++] = 58
-    }
-    this.hex(4, offset, i)
-  }
-
-  private writeLineNumber(n: number): void {
-    this.pfxTouch()
-    let i = 4
-    while (n !== 0 && i >= 0) {
-      this.pfx[i--] = 48 + (n % 10)
-      n = Math.floor(n / 10)
-    }
+    // without a listing the prefix is read only by an error report: write it then
+    const later = this.listing === null
+    if (pos === 0 && this.bank < RESERVED_BANK) offset += this.page << 13
+    this.prefix.loadlc(offset, pos, this.bank, later)
   }
 
   /** Saves the first line of a continued statement (the backslash shown as `...`). */
   saveContinuation(bsPos: number): void {
-    this.pfxTouch()
-    this.tmpPfx.set(this.pfx)
+    this.prefix.save()
     this.tmpln = latin1(this.ln, 0, bsPos) + '...'
   }
 
   /** The full buffer as NESASM prints it: 26 prefix columns plus the text up to the NUL. */
   lineString(): string {
-    this.pfxTouch()
-    const text = lineText(this.ln)
-    return String.fromCharCode.apply(null, this.pfx as unknown as number[]) + text
+    return this.prefix.text() + lineText(this.ln)
   }
 
   // ---------------------------------------------------------------- listing
@@ -322,45 +275,38 @@ export class Asm {
     if (lst === null || this.opts.listLevel === 0) return
     if (!this.xlist || !this.optList || (this.expandMacro && !this.optMacro)) return
     let text = lineText(this.ln)
+    const pfx = this.prefix
     if (this.continued) {
       text = this.tmpln
-      this.pfx.set(this.tmpPfx)
-      this.pfxFresh = false
+      pfx.restore()
     }
     if (this.dataLoccnt === -1) {
-      this.pfxTouch()
-      lst.push(String.fromCharCode.apply(null, this.pfx as unknown as number[]) + text)
+      lst.push(pfx.text() + text)
       return
     }
     let dl = this.dataLoccnt
     this.loadlc(dl, 0)
     const nb = this.loccnt - dl
     if (this.dataLevel > this.opts.listLevel && nb > 3) {
-      lst.push(String.fromCharCode.apply(null, this.pfx as unknown as number[]) + text)
+      lst.push(pfx.text() + text)
       return
     }
     let cnt = 0
     const base = this.bank * BANK_SIZE
+    const noBank = this.bank >= RESERVED_BANK
     for (let i = 0; i < nb; i++) {
-      if (this.bank >= RESERVED_BANK) {
-        this.pfx[16 + 3 * cnt] = 45
-        this.pfx[17 + 3 * cnt] = 45
-      } else {
-        const b = this.rom[base + dl] ?? 0xff
-        this.pfx[16 + 3 * cnt] = HEX.charCodeAt(b >> 4)
-        this.pfx[17 + 3 * cnt] = HEX.charCodeAt(b & 15)
-      }
+      pfx.putByte(cnt, this.rom[base + dl] ?? 0xff, noBank)
       dl++
       cnt++
       if (cnt === this.dataSize) {
         cnt = 0
-        lst.push(String.fromCharCode.apply(null, this.pfx as unknown as number[]) + text)
+        lst.push(pfx.text() + text)
         text = ''
-        this.pfx.fill(32)
+        pfx.clear()
         this.loadlc(dl, 0)
       }
     }
-    if (cnt) lst.push(String.fromCharCode.apply(null, this.pfx as unknown as number[]) + text)
+    if (cnt) lst.push(pfx.text() + text)
   }
 
   /** Writes a `#[n]   name` line to the listing (pass 2, listing on). */
@@ -438,7 +384,7 @@ export class Asm {
 
   /** NESASM's warning(): prints the file header, the line with its location, and the message. */
   private report(msg: string): void {
-    this.writeLineNumber(this.slnum)
+    this.prefix.writeLineNumber(this.slnum)
     if (this.infileError !== this.infileNum) {
       this.infileError = this.infileNum
       const f = this.inputs[this.infileNum]

@@ -71,31 +71,17 @@ export function evaluate(a: Asm, s: ExprState, last: number): boolean {
   let end = 0
   let level = 0
   a.undef = 0
-  s.opIdx = 0
-  s.valIdx = 0
-  s.ops[0] = OP_START
-  s.vals[0] = 0
   a.value = 0
-  s.needOperator = false
   a.exprLablptr = null
   a.exprLablcnt = 0
   a.funcIdx = 0
-  s.buf = a.ln
-  s.pos = a.ip
+  const ln = a.ln
+  let p = a.ip
+  while (isSpace(ln[p] ?? 0)) p++
+  s.buf = ln
+  s.pos = p
   // continuation: a backslash that is the last thing on the line
-  for (;;) {
-    while (isSpace(ch())) s.pos++
-    if (ch() !== 92) break
-    let i = s.pos + 1
-    while (isSpace(s.buf[i] ?? 0)) i++
-    const c = s.buf[i] ?? 0
-    if (c !== 59 && c !== 0) break
-    if (!a.continued) a.saveContinuation(s.pos)
-    a.continued++
-    if (readline(a) === -1) return false
-    s.buf = a.ln
-    s.pos = 0
-  }
+  if (ln[p] === 92 && !continuation(a, s)) return false
   a.stmtCol = s.pos
   const startCol = s.pos
   startCol0 = startCol
@@ -103,6 +89,12 @@ export function evaluate(a: Asm, s: ExprState, last: number): boolean {
   if (lonelyNumber(a, s, last)) return true
   const lone = lonelySymbol(a, s, last)
   if (lone !== 0) return lone > 0
+  // the operator-precedence machine
+  s.opIdx = 0
+  s.valIdx = 0
+  s.ops[0] = OP_START
+  s.vals[0] = 0
+  s.needOperator = false
   while (!end) {
     const c = ch()
     if (isDigit(c)) {
@@ -270,6 +262,23 @@ export function evaluate(a: Asm, s: ExprState, last: number): boolean {
   }
   if (s.buf === a.ln) a.ip = s.pos
   return true
+}
+
+/** Reads the next lines while the expression is a lone backslash; false at the end of input. */
+function continuation(a: Asm, s: ExprState): boolean {
+  for (;;) {
+    while (isSpace(ch())) s.pos++
+    if (ch() !== 92) return true
+    let i = s.pos + 1
+    while (isSpace(s.buf[i] ?? 0)) i++
+    const c = s.buf[i] ?? 0
+    if (c !== 59 && c !== 0) return true
+    if (!a.continued) a.saveContinuation(s.pos)
+    a.continued++
+    if (readline(a) === -1) return false
+    s.buf = a.ln
+    s.pos = 0
+  }
 }
 
 /**

@@ -5,7 +5,7 @@ import { BANK_LIMIT } from './context'
 import { D_FIELDS, D_SYMS, SYMS_PER_LINE } from './decode'
 import { S_CODE } from './opcodes'
 import type { Line } from './source'
-import { latin1, toLine } from './source'
+import { latin1, textOf, toLine } from './source'
 import type { Sym } from './symbols'
 import { DEFABS, FUNC, IFUNDEF, MACRO, MDEF, UNDEF } from './symbols'
 
@@ -144,7 +144,9 @@ export function stlookAt(a: Asm, s: Line, start: number, len: number, create: bo
     return sym
   }
   if (!create) return null
-  sym = a.symbols.create(latin1(s, start, start + len), a.ifExpr ? IFUNDEF : UNDEF)
+  const file = a.inputs[a.infileNum]
+  const name = textOf(file ? file.src : null, s, start, start + len)
+  sym = a.symbols.create(name, a.ifExpr ? IFUNDEF : UNDEF)
   sym.owner = owner
   a.symbols.addAfterFind(sym)
   return sym

@@ -61,7 +61,9 @@ export function class2(a: Asm, inst: Instruction, s: ExprState): void {
 export function class4(a: Asm, inst: Instruction, s: ExprState, ctx: OpContext): void {
   const ln = a.ln
   while (isSpace(ln[a.ip] ?? 0)) a.ip++
-  if (isAlpha(ln[a.ip] ?? 0)) {
+  const c0 = (ln[a.ip] ?? 0) | 32
+  if (c0 === 108 || c0 === 104) {
+    // low_byte / high_byte
     let i = a.ip
     let len = 0
     for (;;) {

@@ -18,6 +18,8 @@ export interface SourceFile {
   lines: Line[]
   /** Offset (chars = bytes) of the first character of each line in `text`. */
   starts: Int32Array
+  /** The buffer most lines are views of, at the same offsets as in `text` (see textOf). */
+  lineBuffer: ArrayBufferLike
 }
 
 /**
@@ -42,6 +44,18 @@ export function latin1(b: Uint8Array, start: number, end: number): string {
     return String.fromCharCode.apply(null, b.subarray(start, end) as unknown as number[])
   }
   return bytesToLatin1(b.subarray(start, end))
+}
+
+/**
+ * The text of `line[start, end)`: a slice of the file's text when the line is a view of its line
+ * buffer (no TAB expansion), which is much cheaper than building the string from the bytes.
+ */
+export function textOf(file: SourceFile | null, line: Line, start: number, end: number): string {
+  if (file !== null && line.buffer === file.lineBuffer) {
+    const at = line.byteOffset
+    return file.text.substring(at + start, at + end)
+  }
+  return latin1(line, start, end)
 }
 
 /** The text of a line buffer up to its NUL. */
@@ -161,7 +175,15 @@ export function splitSource(name: string, bytes: Uint8Array): SourceFile {
     lines.push(line)
     start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1)
   }
-  return { name, path: name, text, bytes, lines, starts: Int32Array.from(starts) }
+  return {
+    name,
+    path: name,
+    text,
+    bytes,
+    lines,
+    starts: Int32Array.from(starts),
+    lineBuffer: nul.buffer,
+  }
 }
 
 function lineEnd(text: string, from: number): number {

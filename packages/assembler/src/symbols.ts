@@ -76,7 +76,7 @@ function sameName(name: string, s: Uint8Array, start: number, len: number): bool
 }
 
 /** Entries of SymbolTable's cache of recently found symbols (a power of two). */
-const RECENT_SIZE = 64
+const RECENT_SIZE = 256
 
 export class SymbolTable {
   /** Global symbols in creation order (for the .fns file). */
@@ -153,6 +153,8 @@ export class SymbolTable {
     sym.serial = this.all.length
     this.all.push(sym)
     this.place(hash, this.all.length)
+    // a new symbol is usually named again on the next lines
+    this.recent[hash & (RECENT_SIZE - 1)] = sym
     if (!sym.owner) this.globals.push(sym)
   }
 

@@ -79,6 +79,25 @@ describe('lone symbols', () => {
   it('a local without a global', () => fails('.db .l', 'LocalNotAllowed'))
 })
 
+describe('LOW(symbol) and HIGH(symbol)', () => {
+  it('values', () =>
+    expect(
+      code('!k = $1234\n!t:\nlda #LOW(t)\nldx #high(t)\n.db LOW(k), HIGH(k) ; c\nlda HIGH(k),y'),
+    ).toEqual([0xa9, 0x00, 0xa2, 0xe0, 0x34, 0x12, 0xb9, 0x12, 0x00]))
+  it('forms the full evaluation reads', () =>
+    expect(code('!k = $1234\n.db LOW (k), LOW(k)+1, HIGH((k)), low(k)&$F0')).toEqual([
+      0x34, 0x35, 0x12, 0x30,
+    ]))
+  it('a local symbol', () =>
+    expect(code('!g:\n!.l = $0155\n.db HIGH(.l), LOW(.l)')).toEqual([1, 0x55]))
+  it('a function named like the symbol is called', () =>
+    expect(code('!f .func $0203\n.db HIGH(f()), LOW(f())')).toEqual([2, 3]))
+  it('undefined, at its column', () => fails('.db 1, LOW(nothing)', 'UndefinedSymbol', '1:14'))
+  it('a register inside', () => fails('.db LOW(x)', 'ReservedRegister'))
+  it('a keyword inside', () => fails('.db LOW(HIGH)', 'ExpressionSyntax'))
+  it('a local without a global', () => fails('.db HIGH(.l)', 'LocalNotAllowed'))
+})
+
 describe('expression errors', () => {
   it('==', () => fails('.db 1==1', 'ExpressionSyntax', '1:7'))
   it('#<label', () => fails('lda #<lbl\n!lbl:', 'ExpressionSyntax'))

@@ -7,6 +7,7 @@ import { latin1, toLine } from './source'
 import { SYMBOL_MAX, isAlnum, isAlpha, isDigit, isSpace, keywordAt, lineSymbol } from './labels'
 import { readline } from './reader'
 import { IFUNDEF, UNDEF } from './symbols'
+import { lonelyByte, lonelyNumber, lonelySymbol } from './expr-lone'
 import { funcGetArgs } from './func'
 import {
   OP_ADD,
@@ -87,7 +88,8 @@ export function evaluate(a: Asm, s: ExprState, last: number): boolean {
   startCol0 = startCol
   undefCol = startCol
   if (lonelyNumber(a, s, last)) return true
-  const lone = lonelySymbol(a, s, last)
+  let lone = lonelySymbol(a, s, last, startCol)
+  if (lone === 0) lone = lonelyByte(a, s, last, startCol)
   if (lone !== 0) return lone > 0
   // the operator-precedence machine
   s.opIdx = 0
@@ -279,100 +281,6 @@ function continuation(a: Asm, s: ExprState): boolean {
     s.buf = a.ln
     s.pos = 0
   }
-}
-
-/**
- * The common case of a whole expression that is one number (`$hex`, `0xhex` or decimal) followed
- * by its end (`,` `;` `]` or the line end): the same result as the full evaluation, without it.
- * False (nothing changed) when the expression is anything else, errors included.
- */
-function lonelyNumber(a: Asm, s: ExprState, last: number): boolean {
-  const buf = s.buf
-  let p = s.pos
-  const c = buf[p] ?? 0
-  let mul = 10
-  let val = 0
-  if (c === 36) mul = 16
-  else if (c < 48 || c > 57) return false
-  else if (c === 48 && ((buf[p + 1] ?? 0) & ~32) === 88) {
-    mul = 16
-    p++
-  } else val = c - 48
-  for (;;) {
-    p++
-    const k = buf[p] ?? 0
-    let d: number
-    if (k >= 48 && k <= 57) d = k - 48
-    else if (isAlpha(k)) d = (k & ~32) - 55
-    else break
-    if (d >= mul) return false
-    val = (Math.imul(val, mul) + d) | 0
-  }
-  while (buf[p] === 32 || buf[p] === 9) p++
-  const t = buf[p] ?? 0
-  if (last === 59) {
-    if (t !== 0 && t !== 59) return false
-    p++
-  } else if (last === 44) {
-    if (t !== 44) return false
-    p++
-  } else if (t !== 0 && t !== 59 && t !== 44 && t !== 93) return false
-  a.value = val
-  s.pos = p
-  if (buf === a.ln) a.ip = p
-  return true
-}
-
-/** The end of a lone value at `p` (after blanks), or -1 when the expression goes on or ends wrongly. */
-function loneEnd(buf: Line, p: number, last: number): number {
-  while (buf[p] === 32 || buf[p] === 9) p++
-  const t = buf[p] ?? 0
-  if (last === 59) return t === 0 || t === 59 ? p + 1 : -1
-  if (last === 44) return t === 44 ? p + 1 : -1
-  return t === 0 || t === 59 || t === 44 || t === 93 ? p : -1
-}
-
-/**
- * The other common case: the expression is one symbol (not a function, not a keyword) followed by
- * its end. 1 = done, -1 = done with an error, 0 = not this case (nothing changed, nothing looked up).
- */
-function lonelySymbol(a: Asm, s: ExprState, last: number): number {
-  const buf = s.buf
-  const start = s.pos
-  const c = buf[start] ?? 0
-  if (!isAlpha(c) && c !== 95 && c !== 46) return 0
-  let p = start + 1
-  for (;;) {
-    const k = buf[p] ?? 0
-    if (isAlnum(k) || k === 95 || k === 46) p++
-    else break
-  }
-  const n = p - start
-  if (n === 1 && ((c | 32) === 97 || (c | 32) === 120 || (c | 32) === 121)) return 0
-  const end = loneEnd(buf, p, last)
-  if (end < 0) return 0
-  const len = n > SYMBOL_MAX ? SYMBOL_MAX : n
-  if (a.funcs.size && a.funcs.has(latin1(buf, start, start + len))) return 0
-  if (keywordAt(buf, start, len)) return 0
-  const sym = lineSymbol(a, buf, start, len)
-  a.exprLablptr = sym
-  if (sym === null) return -1
-  let val = 0
-  if (sym.type === UNDEF || sym.type === IFUNDEF) {
-    a.undef = 1
-    if (a.pass === 1) {
-      a.error(
-        'Undefined symbol in operand field!',
-        buf === a.ln ? start : startCol0,
-        `undefined symbol '${sym.name}'`,
-      )
-    }
-  } else val = sym.value | 0
-  a.exprLablcnt = 1
-  a.value = val
-  s.pos = end
-  if (buf === a.ln) a.ip = end
-  return 1
 }
 
 function syntaxError(a: Asm, col: number): false {

@@ -63,7 +63,7 @@ export function keywordAt(s: Line, start: number, len: number): number {
 }
 
 /** Case-insensitive comparison with an upper-case word of the same length. */
-function sameWord(s: Line, start: number, upper: string): boolean {
+export function sameWord(s: Line, start: number, upper: string): boolean {
   for (let i = 0; i < upper.length; i++) {
     let c = s[start + i] ?? 0
     if (c >= 97 && c <= 122) c -= 32

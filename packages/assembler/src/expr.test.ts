@@ -98,6 +98,24 @@ describe('LOW(symbol) and HIGH(symbol)', () => {
   it('a local without a global', () => fails('.db HIGH(.l)', 'LocalNotAllowed'))
 })
 
+describe('value plus or minus a number', () => {
+  it('values', () =>
+    expect(
+      code('!p = $10\n!t:\nlda p+1\nsta <p + $1,x\n.db $20+1, 5-7, p - 0x10\njmp t+3'),
+    ).toEqual([0xad, 0x11, 0x00, 0x95, 0x11, 0x21, 0xfe, 0x00, 0x4c, 0x03, 0xe0]))
+  it('forms the full evaluation reads', () =>
+    expect(code('!p = 4\n.db 5-3-1, p+1*2, p+%1, p+(1), 1+p, p+1=5')).toEqual([1, 6, 5, 5, 5, 1]))
+  it('wraps at 32 bits', () =>
+    expect(code('!k = $7FFFFFFF+$8001\n!m = 1-$80000002\n.dw k & $FFFF, m & $FFFF')).toEqual([
+      0, 0x80, 0xff, 0xff,
+    ]))
+  it('a function is still called', () => expect(code('!f .func 3\n.db f()+1')).toEqual([4]))
+  it('undefined, at its column', () => fails('.db 1, nothing+1', 'UndefinedSymbol', '1:10'))
+  it('a register', () => fails('.db x+1', 'ReservedRegister'))
+  it('a digit out of range', () => fails('.db p+$1G\n!p = 1', 'ExpressionSyntax'))
+  it('a keyword', () => fails('.db HIGH+1', 'ExpressionSyntax'))
+})
+
 describe('expression errors', () => {
   it('==', () => fails('.db 1==1', 'ExpressionSyntax', '1:7'))
   it('#<label', () => fails('lda #<lbl\n!lbl:', 'ExpressionSyntax'))

@@ -7,7 +7,7 @@ import { latin1, toLine } from './source'
 import { SYMBOL_MAX, isAlnum, isAlpha, isDigit, isSpace, keywordAt, lineSymbol } from './labels'
 import { readline } from './reader'
 import { IFUNDEF, UNDEF } from './symbols'
-import { lonelyByte, lonelyNumber, lonelySymbol } from './expr-lone'
+import { lonelyByte, lonelyNumber, lonelySum, lonelySymbol } from './expr-lone'
 import { funcGetArgs } from './func'
 import {
   OP_ADD,
@@ -90,6 +90,7 @@ export function evaluate(a: Asm, s: ExprState, last: number): boolean {
   if (lonelyNumber(a, s, last)) return true
   let lone = lonelySymbol(a, s, last, startCol)
   if (lone === 0) lone = lonelyByte(a, s, last, startCol)
+  if (lone === 0) lone = lonelySum(a, s, last, startCol)
   if (lone !== 0) return lone > 0
   // the operator-precedence machine
   s.opIdx = 0

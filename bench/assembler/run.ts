@@ -49,7 +49,7 @@ if (!first.ok) {
 console.log(
   `large project: ${big.lines} source lines, ${Object.keys(big.files).length} files, ROM ${first.rom.length} bytes`,
 )
-for (let i = 0; i < 10; i++) assemble({ files: bigFiles, main: big.main })
+for (let i = 0; i < 40; i++) assemble({ files: bigFiles, main: big.main })
 const bigT = timeIt(() => assemble({ files: bigFiles, main: big.main }), 25)
 console.log(
   `in-process: median ${bigT.wall.toFixed(1)} ms wall = ${perSec(big.lines, bigT.wall)} lines/s; ` +

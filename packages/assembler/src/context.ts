@@ -33,6 +33,8 @@ export interface MacroDef {
   lines: Line[]
   /** Their decode slots (made at the first call, when the body is complete). */
   decode: DecodeSlots | null
+  /** Position in Asm.macroList. */
+  index: number
 }
 
 export interface FuncDef {
@@ -171,6 +173,8 @@ export class Asm {
 
   // ---- macros
   readonly macros = new Map<string, MacroDef>()
+  /** The macros in order of definition (MacroDef.index). */
+  readonly macroList: MacroDef[] = []
   /** Marks first character * 64 + length of each macro name (a quick filter for macro look-up). */
   readonly macroKeys = new Uint8Array(256 * 64)
   /** Marks the first character of each macro name (checked before scanning the word at all). */

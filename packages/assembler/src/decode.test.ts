@@ -44,6 +44,22 @@ describe('line decode cache', () => {
         8,
       ),
     ).toBe('01 00 02 00 02 00 01 00'))
+  it('a macro named by a macro argument', () =>
+    expect(
+      outcome(
+        `one .macro\n  .db 1\n  .endm\ntwo .macro\n  .db 2\n  .endm\ncall .macro\n  \\1\n  .endm\n${ORG}  call one\n  call two\n  call one\n`,
+        {},
+        3,
+      ),
+    ).toBe('01 02 01'))
+  it('a macro call with a label, read again', () =>
+    expect(
+      outcome(
+        `m .macro\n  .db \\1\n  .endm\n${ORG}lp: m 3\n  m 4\n  .dw lp\n  .if 0\n  .endif\n`,
+        {},
+        4,
+      ),
+    ).toBe('03 04 00 80'))
   it('a continued line', () =>
     expect(outcome(`${ORG}v = 2\n  .db v, \\\n   v, w\nw = 5\n  .db w\n`, {}, 4)).toBe(
       '02 02 05 05',

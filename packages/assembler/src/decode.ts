@@ -16,8 +16,12 @@ import type { Line } from './source'
 export const D_MACROS = 0
 /** Column of the operation word | where its operand starts << 16. */
 export const D_COLS = 1
-/** OP_ENTRIES index + 1 (0 = no operation word) | `.l`/`.h` extension letter << 16. */
+/**
+ * OP_ENTRIES index + 1 (0 = no operation word) | `.l`/`.h` extension letter << 16; or, for a
+ * macro call, Asm.macroList index + 1 | D_MACRO_CALL (and D_COLS holds where its name ends).
+ */
 export const D_OP = 2
+export const D_MACRO_CALL = 1 << 30
 /** The label's serial + 1 (0 = no label). */
 export const D_LABEL = 3
 /** The label's column + 1, negated when it is in column 1 without ':' (mnemonic warning). */

@@ -39,8 +39,9 @@ export function doMacro(a: Asm): void {
       a.error('Invalid macro name!')
       return
     }
-    const def: MacroDef = { name: lab.name, lines: [], decode: null }
+    const def: MacroDef = { name: lab.name, lines: [], decode: null, index: a.macroList.length }
     a.macros.set(lab.name, def)
+    a.macroList.push(def)
     a.macroKeys[(lab.name.charCodeAt(0) & 0xff) * 64 + (lab.name.length & 63)] = 1
     a.macroFirst[lab.name.charCodeAt(0) & 0xff] = 1
     a.defining = def
@@ -58,8 +59,11 @@ export function checkEol(a: Asm): boolean {
   return false
 }
 
+/** Where the name found by the last successful macroLook() ends. */
+export let macroEnd = 0
+
 /** macro_look(): the operation word as a macro name (letters, digits, `_`, at most 30 chars). */
-export function macroLook(a: Asm, ip: number): { def: MacroDef; end: number } | null {
+export function macroLook(a: Asm, ip: number): MacroDef | null {
   if (a.macros.size === 0) return null
   const ln = a.ln
   if (a.macroFirst[ln[ip] ?? 0] !== 1) return null
@@ -79,7 +83,9 @@ export function macroLook(a: Asm, ip: number): { def: MacroDef; end: number } | 
   // the macro's name is a global symbol: find it without building a string
   const sym = a.symbols.find(null, ln, ip, i - ip)
   const def = sym ? a.macros.get(sym.name) : undefined
-  return def ? { def, end: i } : null
+  if (def === undefined) return null
+  macroEnd = i
+  return def
 }
 
 /** macro_getargs(): splits the arguments of a call into the next argument slot set. */

@@ -33,12 +33,12 @@ import {
 import { latin1 } from './source'
 import { setMacroLines } from './reader'
 import { doCall, doEndp, doProc } from './proc'
-import { checkEol, doMacro, macroGetArgs, macroLook } from './macros'
+import { checkEol, doMacro, macroEnd, macroGetArgs, macroLook } from './macros'
 import type { OpContext } from './operand'
 import { class1, class2, class4 } from './operand'
 import type { Directive, OpEntry } from './opcodes'
 import type { DecodeSlots } from './decode'
-import { D_COLS, D_FIELDS, D_LABEL, D_LABEL_COL, D_MACROS, D_OP } from './decode'
+import { D_COLS, D_FIELDS, D_LABEL, D_LABEL_COL, D_MACRO_CALL, D_MACROS, D_OP } from './decode'
 import {
   ABS,
   ABS_X,
@@ -127,10 +127,15 @@ export function assembleLine(a: Asm, s: ExprState, ctx: OpContext): void {
   const at = a.lnIdx * D_FIELDS
   if (slots !== null && slots[at + D_MACROS] === a.macros.size + 1 && cachedLabel(a, slots, at)) {
     const cols = slots[at + D_COLS] ?? 0
-    a.stmtCol = cols & 0xffff
-    a.opCol = cols & 0xffff
-    a.ip = cols >>> 16
+    const col = cols & 0xffff
+    a.stmtCol = col
+    a.opCol = col
     const op = slots[at + D_OP] ?? 0
+    if (op & D_MACRO_CALL) {
+      callMacro(a, a.macroList[(op & 0xffff) - 1] as MacroDef, cols >>> 16, col)
+      return
+    }
+    a.ip = cols >>> 16
     ctx.opext = op >>> 16
     e = OP_ENTRIES[(op & 0xffff) - 1] ?? -2
   } else {
@@ -214,24 +219,41 @@ function decodeLine(a: Asm, ctx: OpContext): OpEntry | -1 | -2 | null {
   a.stmtCol = i
   a.opCol = i
 
+  const slots = a.lnDecode
   const m = macroLook(a, i)
   if (m) {
-    callMacro(a, m.def, m.end, i)
+    const end = macroEnd
+    if (slots !== null && a.errcnt === errors && end < a.lnStable && m.index < 0xffff) {
+      storeDecode(a, slots, i, end, (m.index + 1) | D_MACRO_CALL, labelCol, bareLabel)
+    }
+    callMacro(a, m, end, i)
     return null
   }
   a.ip = i
   const e = oplook(a, ctx)
-  const slots = a.lnDecode
   if (slots !== null && e !== -1 && a.errcnt === errors && a.ip < a.lnStable) {
-    const at = a.lnIdx * D_FIELDS
-    const label = a.lablptr
-    slots[at + D_MACROS] = a.macros.size + 1
-    slots[at + D_COLS] = i | (a.ip << 16)
-    slots[at + D_OP] = (e === -2 ? 0 : e.index + 1) | (ctx.opext << 16)
-    slots[at + D_LABEL] = label === null ? 0 : label.serial + 1
-    slots[at + D_LABEL_COL] = bareLabel ? -labelCol - 1 : labelCol + 1
+    const op = (e === -2 ? 0 : e.index + 1) | (ctx.opext << 16)
+    storeDecode(a, slots, i, a.ip, op, labelCol, bareLabel)
   }
   return e
+}
+
+function storeDecode(
+  a: Asm,
+  slots: DecodeSlots,
+  col: number,
+  end: number,
+  op: number,
+  labelCol: number,
+  bareLabel: boolean,
+): void {
+  const at = a.lnIdx * D_FIELDS
+  const label = a.lablptr
+  slots[at + D_MACROS] = a.macros.size + 1
+  slots[at + D_COLS] = col | (end << 16)
+  slots[at + D_OP] = op
+  slots[at + D_LABEL] = label === null ? 0 : label.serial + 1
+  slots[at + D_LABEL_COL] = bareLabel ? -labelCol - 1 : labelCol + 1
 }
 
 function mnemonicLabelWarning(a: Asm, name: string): void {

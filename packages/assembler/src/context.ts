@@ -11,6 +11,7 @@ import type { Sym } from './symbols'
 import type { ProcState } from './proc'
 import { newProcState } from './proc'
 import { LinePrefix } from './prefix'
+import { MacroArgs } from './macro-args'
 import { RESERVED_BANK, SymbolTable } from './symbols'
 
 export const BANK_SIZE = 0x2000
@@ -183,7 +184,7 @@ export class Asm {
   defining: MacroDef | null = null
   expandMacro = false
   midx = 0
-  readonly marg: string[][] = Array.from({ length: 9 }, () => new Array<string>(9).fill(''))
+  readonly margs = new MacroArgs()
   mlLines: Line[] | null = null
   /** Decode slots of `mlLines`. */
   mlDecode: DecodeSlots | null = null

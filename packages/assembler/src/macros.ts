@@ -4,7 +4,6 @@ import type { Asm, MacroDef } from './context'
 import { colsym, isAlnum, isDigit, isSpace, lastSymStart, lastSymLen, stlookAt } from './labels'
 import { readline } from './reader'
 import type { Line } from './source'
-import { latin1 } from './source'
 import { FUNC, MACRO } from './symbols'
 
 /** .macro: defines a macro named by the line's label or by the word after the directive. */
@@ -99,8 +98,9 @@ export function macroGetArgs(a: Asm, ipStart: number): boolean {
   a.mstackDecode[a.midx] = a.mlDecode
   a.mstackIdx[a.midx] = a.mlIdx
   a.midx++
-  const args = a.marg[a.midx] ?? []
-  for (let i = 0; i < 9; i++) args[i] = ''
+  const args = a.margs
+  const level = a.midx
+  args.clear(level)
   let arg = 0
   let ip = ipStart
   for (;;) {
@@ -139,7 +139,7 @@ export function macroGetArgs(a: Asm, ipStart: number): boolean {
           a.error('Syntax error!', ip)
           return false
         }
-        args[arg] = out
+        args.setText(level, arg, out)
         break
       }
       case 59:
@@ -158,9 +158,9 @@ export function macroGetArgs(a: Asm, ipStart: number): boolean {
           ip = 0
           break
         }
-        ip = plainArg(a, args, arg, ln, ip, c)
+        ip = plainArg(a, level, arg, ln, ip, c)
         if (ip < 0) return false
-        arg = glue(args, arg)
+        arg = args.glue(level, arg)
         if (arg < 0) {
           a.error('Macro argument string too long, max. 80 characters!')
           return false
@@ -168,9 +168,9 @@ export function macroGetArgs(a: Asm, ipStart: number): boolean {
         break
       }
       default:
-        ip = plainArg(a, args, arg, ln, ip, c)
+        ip = plainArg(a, level, arg, ln, ip, c)
         if (ip < 0) return false
-        arg = glue(args, arg)
+        arg = args.glue(level, arg)
         if (arg < 0) {
           a.error('Macro argument string too long, max. 80 characters!')
           return false
@@ -183,7 +183,7 @@ export function macroGetArgs(a: Asm, ipStart: number): boolean {
 }
 
 /** Reads one unquoted argument starting with char `c` (already consumed); returns the new index. */
-function plainArg(a: Asm, args: string[], arg: number, ln: Line, ip: number, c: number): number {
+function plainArg(a: Asm, slot: number, arg: number, ln: Line, ip: number, c: number): number {
   // NESASM copies the characters, dropping blanks that are not followed by something else; as the
   // first character is not a blank, that is the text up to the last non-blank. The length check
   // runs after each character, so it only fires when a non-blank lands exactly on column 80.
@@ -209,21 +209,6 @@ function plainArg(a: Asm, args: string[], arg: number, ln: Line, ip: number, c: 
     }
     c = ln[ip++] ?? 0
   }
-  args[arg] = latin1(ln, first, last + 1)
+  a.margs.setBytes(slot, arg, ln, first, last + 1)
   return ip - 1
-}
-
-/** An argument that is exactly x, y, x++ or y++ is appended to the previous one with a comma. */
-function glue(args: string[], arg: number): number {
-  const cur = args[arg] ?? ''
-  if (!cur.length || arg === 0) return arg
-  const c = cur.charCodeAt(0) | 32
-  if (c !== 120 && c !== 121) return arg
-  const low = cur.toLowerCase()
-  if (!(low === 'x++' || low === 'y++' || cur.length === 1)) return arg
-  const prev = args[arg - 1] ?? ''
-  if (prev.length > 75) return -1
-  args[arg - 1] = prev + ',' + cur
-  args[arg] = ''
-  return arg - 1
 }

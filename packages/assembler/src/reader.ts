@@ -252,7 +252,8 @@ function expandMacroLine(a: Asm, body: Line): number {
   a.lnStable = k
   const out = beginExpand()
   let n = 0
-  const args = a.marg[a.midx] ?? []
+  const args = a.margs
+  const level = a.midx
   const bodyEnd = body.length - 1
   let i = 0
   while (i < bodyEnd) {
@@ -265,6 +266,16 @@ function expandMacroLine(a: Asm, body: Line): number {
     const c = body[i + 1] ?? 0
     i += 2
     let arg: string
+    if (c >= 49 && c <= 57) {
+      const len = args.length(level, c - 49)
+      if (n + len >= MACRO_LINE_MAX) {
+        a.ln = takeExpanded(n)
+        a.error('Invalid line length!')
+        return -1
+      }
+      n = args.copyInto(level, c - 49, out, n)
+      continue
+    }
     if (c === 64) {
       if (a.mcounter < 100000 && n + 5 < MACRO_LINE_MAX) {
         // the five-digit counter, written in place
@@ -279,20 +290,18 @@ function expandMacroLine(a: Asm, body: Line): number {
       arg = a.mcounter < 100000 ? String(100000 + a.mcounter).slice(1) : String(a.mcounter)
     } else if (c === 35) {
       let j = 9
-      for (; j > 0; j--) if ((args[j - 1] ?? '').length) break
+      for (; j > 0; j--) if (args.length(level, j - 1)) break
       arg = String(j)
     } else if (c === 63) {
       const d = body[i] ?? 0
       i++
       if (d >= 49 && d <= 57) {
-        arg = String(macroArgType(a, args[d - 49] ?? ''))
+        arg = String(macroArgType(a, args.text(level, d - 49)))
       } else {
         a.ln = takeExpanded(n)
         a.error('Invalid macro argument index!')
         return -1
       }
-    } else if (c >= 49 && c <= 57) {
-      arg = args[c - 49] ?? ''
     } else {
       a.ln = takeExpanded(n)
       a.error('Invalid macro argument index!')

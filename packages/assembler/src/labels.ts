@@ -102,8 +102,13 @@ export function colsym(a: Asm): number {
     if (!isAlnum(c) && c !== 95 && c !== 46) break
     i++
   }
-  const len = i - start
-  a.ip = i
+  return colsymAt(a, start, i - start)
+}
+
+/** colsym() for a name whose extent the caller has just scanned (`len` characters at `start`). */
+export function colsymAt(a: Asm, start: number, len: number): number {
+  const ln = a.ln
+  a.ip = start + len
   lastSymStart = start
   lastSymLen = len > SYMBOL_MAX ? SYMBOL_MAX : len
   let err = false

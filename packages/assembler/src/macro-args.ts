@@ -14,7 +14,7 @@ export class MacroArgs {
 
   /** Empties the arguments of `level`. */
   clear(level: number): void {
-    this.lengths.fill(0, level * ARGS, level * ARGS + ARGS)
+    for (let k = level * ARGS; k < level * ARGS + ARGS; k++) this.lengths[k] = 0
   }
 
   length(level: number, arg: number): number {

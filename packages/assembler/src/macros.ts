@@ -63,7 +63,7 @@ export let macroEnd = 0
 
 /** macro_look(): the operation word as a macro name (letters, digits, `_`, at most 30 chars). */
 export function macroLook(a: Asm, ip: number): MacroDef | null {
-  if (a.macros.size === 0) return null
+  if (a.macroList.length === 0) return null
   const ln = a.ln
   if (a.macroFirst[ln[ip] ?? 0] !== 1) return null
   let i = ip

@@ -21,6 +21,7 @@ import { doIncbin, doIncchr, doInclude } from './files'
 import { doFunc } from './func'
 import {
   colsym,
+  colsymAt,
   isAlnum,
   isDigit,
   isSpace,
@@ -125,7 +126,11 @@ export function assembleLine(a: Asm, s: ExprState, ctx: OpContext): void {
   let e: OpEntry | -1 | -2 | null
   const slots = a.lnDecode
   const at = a.lnIdx * D_FIELDS
-  if (slots !== null && slots[at + D_MACROS] === a.macros.size + 1 && cachedLabel(a, slots, at)) {
+  if (
+    slots !== null &&
+    slots[at + D_MACROS] === a.macroList.length + 1 &&
+    cachedLabel(a, slots, at)
+  ) {
     const cols = slots[at + D_COLS] ?? 0
     const col = cols & 0xffff
     a.stmtCol = col
@@ -204,9 +209,8 @@ function decodeLine(a: Asm, ctx: OpContext): OpEntry | -1 | -2 | null {
   const labelCol = i
   let bareLabel = false
   if (j !== 0 && (i === 0 || c === 58)) {
-    a.ip = i
     a.labelCol = i
-    if (colsym(a) !== 0) {
+    if (colsymAt(a, i, j) !== 0) {
       a.lablptr = stlookAt(a, ln, lastSymStart, lastSymLen, true)
       if (a.lablptr === null) return null
       bareLabel = i === 0 && c !== 58
@@ -249,7 +253,7 @@ function storeDecode(
 ): void {
   const at = a.lnIdx * D_FIELDS
   const label = a.lablptr
-  slots[at + D_MACROS] = a.macros.size + 1
+  slots[at + D_MACROS] = a.macroList.length + 1
   slots[at + D_COLS] = col | (end << 16)
   slots[at + D_OP] = op
   slots[at + D_LABEL] = label === null ? 0 : label.serial + 1

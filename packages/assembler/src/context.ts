@@ -51,8 +51,8 @@ export interface InputFile {
   /** Line number saved when an include is opened (NESASM's lnum). */
   lnum: number
   ifLevel: number
-  /** Decode slots of the file's lines. */
-  decode: DecodeSlots
+  /** Decode slots of the file's lines (null: none). */
+  decode: DecodeSlots | null
 }
 
 /** Options after defaults. */
@@ -64,6 +64,8 @@ export interface ResolvedOptions {
   forceListing?: boolean
   /** Lines allowed per pass (default 5 million). */
   maxLines?: number
+  /** Line decode slots one run may use (see decode.ts; tests set 0 to decode every line every time). */
+  maxDecodeSlots?: number
 }
 
 /** Symbol table size of the last run: a project is usually assembled again and again. */
@@ -147,7 +149,7 @@ export class Asm {
   lnDecode: DecodeSlots | null = null
   lnIdx = 0
   lnStable = 0
-  readonly decodes = new DecodeCache()
+  readonly decodes: DecodeCache
   ip = 0
   readonly prefix = new LinePrefix()
   continued = 0
@@ -223,6 +225,7 @@ export class Asm {
     readonly mainName: string,
     readonly opts: ResolvedOptions,
   ) {
+    this.decodes = new DecodeCache(opts.maxDecodeSlots)
     const pooled = romPool.pop()
     this.rom = pooled?.rom ?? new Uint8Array(MAX_BANKS * BANK_SIZE).fill(0xff)
     this.map = pooled?.map ?? new Uint8Array(MAX_BANKS * BANK_SIZE).fill(0xff)

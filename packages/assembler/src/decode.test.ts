@@ -2,6 +2,8 @@
 // with a different meaning (the expected bytes are those of the assembler before the cache).
 import { describe, expect, it } from 'vitest'
 import { asm } from '../test/helpers'
+import { D_FIELDS, DecodeCache } from './decode'
+import { runAssembler } from './assemble'
 
 /** The first `n` ROM bytes after the header, or the first error as `code@line:col`. */
 function outcome(source: string, extra: Record<string, string> = {}, n = 10): string {
@@ -68,4 +70,45 @@ describe('line decode cache', () => {
     expect(outcome(`${ORG}  .ifdef later\n  nop\n  .endif\nlater: lda later\n`)).toBe(
       'PhaseError@6:1',
     ))
+})
+
+describe('decode slots', () => {
+  const lines = (n: number): Uint8Array[] => Array.from({ length: n }, () => new Uint8Array(1))
+  it('one array per line array, sized for its lines', () => {
+    const cache = new DecodeCache()
+    const a = lines(3)
+    expect(cache.of(a)).toBe(cache.of(a))
+    expect(cache.of(a)?.length).toBe(3 * D_FIELDS)
+  })
+  it('none past the budget of a run: those lines are decoded every time', () => {
+    const cache = new DecodeCache(10 * D_FIELDS)
+    expect(cache.of(lines(6))).not.toBeNull()
+    expect(cache.of(lines(6))).toBeNull()
+    expect(cache.of(lines(4))).not.toBeNull()
+  })
+  it('without slots every output is the same', () => {
+    const macros =
+      'st16 .macro\n  lda \\1\n  sta \\2\n  lda \\1+1\n  sta \\2+1\n  .endm\n' +
+      'wait .macro\n.w\\@: dex\n  bne .w\\@\n  .endm\n'
+    const part = (k: number): string =>
+      `g${k}:\n  st16 <$20, <$22\n  wait\n  ldx #LOW(g${k})\n.x: dex\n  bne .x\n  .dw g${k}+1, HIGH(g${k})\n`
+    const main = `${macros}${ORG}${Array.from({ length: 40 }, (_, k) => part(k)).join('')}a1:\n  .include "i.asm"\na2:\n  .include "i.asm"\n`
+    const enc = new TextEncoder()
+    const files = {
+      'main.asm': enc.encode(main),
+      'i.asm': enc.encode('.i: st16 .i, <$30\n  jmp .i\n'),
+    }
+    const opts = { listLevel: 3, mlist: true, raw: false, output: 'nes', segments: 2 } as const
+    const cached = runAssembler(files, 'main.asm', { ...opts, forceListing: true })
+    const plain = runAssembler(files, 'main.asm', {
+      ...opts,
+      forceListing: true,
+      maxDecodeSlots: 0,
+    })
+    expect(plain.asm.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    expect(plain.rom).toEqual(cached.rom)
+    expect(plain.listingText).toBe(cached.listingText)
+    expect(plain.stdout).toBe(cached.stdout)
+    expect(plain.fnsText()).toBe(cached.fnsText())
+  })
 })

@@ -34,15 +34,23 @@ export const D_FIELDS = D_SYMS + 2 * SYMS_PER_LINE
 
 export type DecodeSlots = Int32Array
 
+/** Slots one run may allocate in all (64 MB): past that, lines are simply decoded every time. */
+const MAX_SLOTS = 1 << 24
+
 /** The decode slots of each line array (a source file's lines or a macro body) read in one run. */
 export class DecodeCache {
-  private readonly slots = new Map<Line[], DecodeSlots>()
+  private readonly slots = new Map<Line[], DecodeSlots | null>()
+  private allocated = 0
+
+  constructor(private readonly maxSlots = MAX_SLOTS) {}
 
   /** The slots of `lines`, which must be complete (a whole file, or a macro after its .endm). */
-  of(lines: Line[]): DecodeSlots {
+  of(lines: Line[]): DecodeSlots | null {
     let s = this.slots.get(lines)
     if (s === undefined) {
-      s = new Int32Array(lines.length * D_FIELDS)
+      const n = lines.length * D_FIELDS
+      s = this.allocated + n <= this.maxSlots ? new Int32Array(n) : null
+      if (s !== null) this.allocated += n
       this.slots.set(lines, s)
     }
     return s

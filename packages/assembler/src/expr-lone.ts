@@ -6,6 +6,7 @@ import type { ExprState } from './expr'
 import { SYMBOL_MAX, isAlnum, isAlpha, keywordAt, lineSymbol, sameWord } from './labels'
 import type { Line } from './source'
 import { latin1 } from './source'
+import type { Sym } from './symbols'
 import { IFUNDEF, UNDEF } from './symbols'
 
 /** The value of the last number readNumber() read. */
@@ -98,22 +99,26 @@ export function lonelySum(a: Asm, s: ExprState, last: number, startCol: number):
     const sym = lineSymbol(a, buf, start, len)
     a.exprLablptr = sym
     if (sym === null) return -1
-    if (sym.type === UNDEF || sym.type === IFUNDEF) {
-      a.undef = 1
-      if (a.pass === 1) {
-        a.error(
-          'Undefined symbol in operand field!',
-          buf === a.ln ? start : startCol,
-          `undefined symbol '${sym.name}'`,
-        )
-      }
-    } else left = sym.value | 0
+    if (sym.type === UNDEF || sym.type === IFUNDEF) undefinedSymbol(a, buf, start, startCol, sym)
+    else left = sym.value | 0
     a.exprLablcnt = 1
   }
   a.value = op === 43 ? (left + right) | 0 : (left - right) | 0
   s.pos = end
   if (buf === a.ln) a.ip = end
   return 1
+}
+
+/** A lone value's symbol is undefined: it counts 0, and pass 2 reports it at its column. */
+function undefinedSymbol(a: Asm, buf: Line, start: number, startCol: number, sym: Sym): void {
+  a.undef = 1
+  if (a.pass === 1) {
+    a.error(
+      'Undefined symbol in operand field!',
+      buf === a.ln ? start : startCol,
+      `undefined symbol '${sym.name}'`,
+    )
+  }
 }
 
 /** The end of a lone value at `p` (after blanks), or -1 when the expression goes on or ends wrongly. */
@@ -151,16 +156,8 @@ export function lonelySymbol(a: Asm, s: ExprState, last: number, startCol: numbe
   a.exprLablptr = sym
   if (sym === null) return -1
   let val = 0
-  if (sym.type === UNDEF || sym.type === IFUNDEF) {
-    a.undef = 1
-    if (a.pass === 1) {
-      a.error(
-        'Undefined symbol in operand field!',
-        buf === a.ln ? start : startCol,
-        `undefined symbol '${sym.name}'`,
-      )
-    }
-  } else val = sym.value | 0
+  if (sym.type === UNDEF || sym.type === IFUNDEF) undefinedSymbol(a, buf, start, startCol, sym)
+  else val = sym.value | 0
   a.exprLablcnt = 1
   a.value = val
   s.pos = end
@@ -206,16 +203,8 @@ export function lonelyByte(a: Asm, s: ExprState, last: number, startCol: number)
   a.exprLablptr = sym
   if (sym === null) return -1
   let val = 0
-  if (sym.type === UNDEF || sym.type === IFUNDEF) {
-    a.undef = 1
-    if (a.pass === 1) {
-      a.error(
-        'Undefined symbol in operand field!',
-        buf === a.ln ? ns : startCol,
-        `undefined symbol '${sym.name}'`,
-      )
-    }
-  } else val = sym.value | 0
+  if (sym.type === UNDEF || sym.type === IFUNDEF) undefinedSymbol(a, buf, ns, startCol, sym)
+  else val = sym.value | 0
   a.exprLablcnt = 1
   a.value = high ? (val & 0xff00) >> 8 : val & 0xff
   s.pos = end

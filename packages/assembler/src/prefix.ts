@@ -99,7 +99,7 @@ export class LinePrefix {
     this.bytes[at + 1] = noBank ? 45 : HEX.charCodeAt(b & 15)
   }
 
-  hex(digits: number, num: number, at: number): void {
+  private hex(digits: number, num: number, at: number): void {
     for (let d = digits - 1; d >= 0; d--) {
       this.bytes[at + d] = HEX.charCodeAt(num & 15)
       num >>= 4

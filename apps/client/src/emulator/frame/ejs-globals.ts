@@ -22,6 +22,9 @@ export interface EjsInstance {
   started: boolean
   setVolume?: (volume: number) => void
   settingsMenu?: HTMLElement
+  /** Setting tables read by getSettingValue; created by setupSettingsMenu. */
+  settings?: Record<string, unknown>
+  allSettings?: Record<string, unknown>
   on(event: string, handler: (data?: unknown) => void): void
 }
 

@@ -134,6 +134,12 @@ function patchEmulatorJs(): void {
     const placeholder = document.createElement('div')
     placeholder.style.display = 'none'
     this.settingsMenu = placeholder
+    // setupSettingsMenu is also what creates the two setting tables that getSettingValue reads. On a
+    // touch device EmulatorJS's 'start' handlers (virtual gamepad, menu button) read settings at once,
+    // before the deferred menu exists: without these tables they throw and the game never starts.
+    // Keys pressed in the frame before the first picture read them too (keyChange).
+    this.settings ??= {}
+    this.allSettings ??= {}
     this.setupSettingsMenu = () => {
       afterFirstFrame = () => {
         delete (this as Partial<EjsPrototype>).setupSettingsMenu
@@ -189,6 +195,9 @@ function createEmulator(): EjsInstance {
     backgroundColor: '#000000',
     color: '#e4332b',
     noAutoFocus: true,
+    // Our own on-screen controller is the touch input: EmulatorJS's virtual gamepad and its menu
+    // button stay off on touch screens (they would also cover the picture).
+    defaultOptions: { 'virtual-gamepad': 'disabled', 'menu-bar-button': 'hidden' },
   })
   ejsWindow.EJS_emulator = emulator
   emulator.on('start', () => void waitForFirstFrame(emulator))

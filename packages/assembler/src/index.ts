@@ -29,6 +29,9 @@ export interface AssembleInput {
 /**
  * The outcome. `rom` holds the .nes bytes (or the raw banks; with `output: 'srec'` the S-record
  * text as bytes). `listingText` is NESASM's .lst, `fnsText` its .fns, `stdout` what NESASM prints.
+ * These three are byte strings: one char (0-255) per byte, copied from the source as NESASM copies
+ * it, so a Latin-1 `.db "é"` is char $E9 and a UTF-8 one the two chars $C3 $A9. Encode them as
+ * `latin1` to get NESASM's file bytes; decode those bytes (e.g. as UTF-8) to display them.
  */
 export type AssembleResult =
   | {

@@ -4,7 +4,7 @@
 import { runCli } from './run'
 
 process.exitCode = runCli(process.argv.slice(2), process.cwd(), {
-  stdout: (s) => process.stdout.write(s),
+  stdout: (s) => process.stdout.write(Buffer.from(s, 'latin1')),
   stderr: (s) => process.stderr.write(s),
   color: process.stderr.isTTY === true,
   includePath: process.env.NES_INCLUDE ?? '',

@@ -8,6 +8,10 @@ import { outputNames, parseArgs } from './args'
 import { diskFiles } from './disk-files'
 
 export interface CliIo {
+  /**
+   * NESASM's stdout. The text is a byte string (one char per byte, as NESASM's outputs are: a
+   * bank name from a Latin-1 source keeps its bytes), so write it encoded as `latin1`.
+   */
   stdout: (s: string) => void
   stderr: (s: string) => void
   /** Colour the severity (when stderr is a terminal). */
@@ -58,9 +62,10 @@ export function runCli(argv: readonly string[], cwd: string, io: CliIo): number 
   if (r.inputMissing) return 1
   try {
     if (r.rom) writeFileSync(out(`${base}.nes`), r.rom)
-    if (r.srec !== undefined) writeFileSync(out(`${base}.s28`), r.srec)
-    if (r.listingText !== undefined) writeFileSync(out(`${base}.lst`), r.listingText)
-    writeFileSync(out(`${base}.fns`), r.fnsText())
+    // the texts hold one char per byte: latin1 writes the bytes NESASM writes
+    if (r.srec !== undefined) writeFileSync(out(`${base}.s28`), r.srec, 'latin1')
+    if (r.listingText !== undefined) writeFileSync(out(`${base}.lst`), r.listingText, 'latin1')
+    writeFileSync(out(`${base}.fns`), r.fnsText(), 'latin1')
   } catch (e) {
     io.stderr(`nesasm-ts: can not write output: ${(e as Error).message}\n`)
     return 1

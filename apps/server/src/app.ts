@@ -19,6 +19,8 @@ export interface AppDeps {
   maxRomBytes?: number
   /** Origins besides the request's own Host that may send writes. */
   trustedOrigins?: readonly string[]
+  /** Host names served besides IP literals and localhost (ALLOWED_HOSTS). */
+  allowedHosts?: readonly string[]
   logger?: FastifyServerOptions['logger']
   /** Clock and id source, for tests. */
   serviceOptions?: RomServiceOptions
@@ -31,7 +33,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 120_000,
   })
   installErrorHandler(app)
-  installSecurity(app, deps.trustedOrigins ?? [])
+  installSecurity(app, {
+    trustedOrigins: deps.trustedOrigins ?? [],
+    allowedHosts: deps.allowedHosts ?? [],
+  })
   // Must precede @fastify/static so static replies get the global hook.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(romRoutes, {

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       maxRomBytes: 8 * 1024 * 1024,
       trustedOrigins: [],
+      allowedHosts: [],
       pgPoolMax: 10,
     })
     expect(c.clientDir.endsWith(path.join('apps', 'client', 'dist'))).toBe(true)
@@ -25,6 +26,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@h/db',
       MAX_ROM_BYTES: '2048',
       TRUSTED_ORIGINS: 'https://a.example, https://b.example',
+      ALLOWED_HOSTS: 'nes.example.com, .lan',
     })
     expect(c).toMatchObject({
       port: 5123,
@@ -33,6 +35,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u@h/db',
       maxRomBytes: 2048,
       trustedOrigins: ['https://a.example', 'https://b.example'],
+      allowedHosts: ['nes.example.com', '.lan'],
     })
   })
 

@@ -17,6 +17,8 @@ export interface Config {
   clientDir: string
   /** Extra origins (scheme://host[:port]) allowed to write, e.g. behind a proxy that rewrites Host. */
   trustedOrigins: string[]
+  /** Host names served besides IP literals and localhost (DNS rebinding guard); `*` serves any. */
+  allowedHosts: string[]
   /** Connections per server process in the PostgreSQL pool. */
   pgPoolMax: number
 }
@@ -29,11 +31,19 @@ const envSchema = z.object({
   MAX_ROM_BYTES: z.coerce.number().int().min(1024).default(DEFAULT_MAX_ROM_BYTES),
   CLIENT_DIR: z.string().min(1).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
+  ALLOWED_HOSTS: z.string().optional(),
   PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
 })
 
 /** Both `src/config.ts` (tsx) and the bundled `dist/main.js` sit two folders below `apps/`. */
 const defaultClientDir = fileURLToPath(new URL('../../client/dist', import.meta.url))
+
+function commaList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env)
@@ -49,10 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     maxRomBytes: e.MAX_ROM_BYTES,
     clientDir: path.resolve(e.CLIENT_DIR ?? defaultClientDir),
-    trustedOrigins: (e.TRUSTED_ORIGINS ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    trustedOrigins: commaList(e.TRUSTED_ORIGINS),
+    allowedHosts: commaList(e.ALLOWED_HOSTS),
     pgPoolMax: e.PG_POOL_MAX,
   }
 }

@@ -14,6 +14,7 @@ async function main(): Promise<void> {
     maxRomBytes: config.maxRomBytes,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     trustedOrigins: config.trustedOrigins,
+    allowedHosts: config.allowedHosts,
     staticDirs: {
       clientDir: config.clientDir,
       emulatorjsDir: resolvePackageDir('@emulatorjs/emulatorjs'),

@@ -68,6 +68,7 @@ export const apiErrorCodeSchema = z.enum([
   'RomSizeMismatch',
   'BadRequest',
   'CrossSiteRequest',
+  'HostNotAllowed',
   'NotFound',
   'DuplicateRom',
   'RomTooLarge',

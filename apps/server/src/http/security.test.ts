@@ -18,7 +18,10 @@ async function deleteStatus(headers: Record<string, string>): Promise<number> {
 
 describe('cross-site writes', () => {
   it('refuses other sites, allows this origin, scripts and trusted origins', async () => {
-    t = await createTestApp({ trustedOrigins: ['https://proxy.example'] })
+    t = await createTestApp({
+      trustedOrigins: ['https://proxy.example'],
+      allowedHosts: ['nes.example'],
+    })
     const host = { host: 'nes.example:5000' }
     expect(await deleteStatus({ ...host, origin: 'http://nes.example:5000' })).toBe(404)
     expect(await deleteStatus({ ...host, origin: 'http://nes.example:5001' })).toBe(403)
@@ -37,6 +40,57 @@ describe('cross-site writes', () => {
       url: '/api/roms',
       headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     })
+    expect(res.statusCode).toBe(200)
+  })
+})
+
+describe('Host allowlist (DNS rebinding)', () => {
+  it('serves IP literals, localhost and ALLOWED_HOSTS; 403 naming ALLOWED_HOSTS for others', async () => {
+    t = await createTestApp({ allowedHosts: ['nes.example', '.lan.example'] })
+    const served = [
+      '127.0.0.1:5000',
+      '192.168.1.20',
+      '[::1]:5000',
+      '[fe80::1]',
+      'localhost:5000',
+      'LOCALHOST',
+      'studio.localhost',
+      'nes.example',
+      'NES.example.:8080',
+      'lan.example',
+      'pc.lan.example:5000',
+    ]
+    for (const host of served) {
+      const res = await t.app.inject({ url: '/api/roms', headers: { host } })
+      expect(res.statusCode, host).toBe(200)
+    }
+    for (const host of ['attacker.example:5000', 'nes.example.attacker', 'xlan.example', '[::1']) {
+      const res = await t.app.inject({ url: '/api/roms', headers: { host } })
+      expect(res.statusCode, host).toBe(403)
+      expect(res.json().error.code).toBe('HostNotAllowed')
+      expect(res.json().error.message).toContain('ALLOWED_HOSTS')
+      expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
+    }
+  })
+
+  it('refuses a rebinding page that deletes with a matching Origin', async () => {
+    t = await createTestApp()
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/roms/00000000-0000-4000-8000-000000000000',
+      headers: { host: 'attacker.example:5000', origin: 'http://attacker.example:5000' },
+    })
+    expect(res.statusCode).toBe(403)
+    expect(res.json().error.message).toContain('"attacker.example"')
+    // Pages are refused too, so the attacker's page cannot read the app's HTML either.
+    expect(
+      (await t.app.inject({ url: '/', headers: { host: 'attacker.example' } })).statusCode,
+    ).toBe(403)
+  })
+
+  it('serves any host with ALLOWED_HOSTS=*', async () => {
+    t = await createTestApp({ allowedHosts: ['*'] })
+    const res = await t.app.inject({ url: '/api/roms', headers: { host: 'anything.example' } })
     expect(res.statusCode).toBe(200)
   })
 })

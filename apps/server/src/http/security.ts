@@ -1,6 +1,7 @@
 // Response headers every reply carries, and the same-origin rule for writes.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { HttpError } from '../errors'
+import { hostNotAllowedMessage, isAllowedHost } from './host-allowlist'
 
 /**
  * The page may load code, styles, media and frames only from this origin, plus `blob:`/`data:` URLs that
@@ -59,9 +60,22 @@ export function isCrossSiteWrite(
   return originHost !== request.headers.host
 }
 
-export function installSecurity(app: FastifyInstance, trustedOrigins: readonly string[]): void {
+export interface SecurityOptions {
+  /** Origins besides the request's own Host that may send writes. */
+  trustedOrigins: readonly string[]
+  /** Host names served besides IP literals and localhost (see host-allowlist.ts). */
+  allowedHosts: readonly string[]
+}
+
+export function installSecurity(app: FastifyInstance, opts: SecurityOptions): void {
+  const { trustedOrigins, allowedHosts } = opts
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(SECURITY_HEADERS)
+    // A request without Host (HTTP/1.0) names no host a rebinding page could have used.
+    const host = request.headers.host
+    if (host !== undefined && !isAllowedHost(host, allowedHosts)) {
+      throw new HttpError(403, 'HostNotAllowed', hostNotAllowedMessage(host))
+    }
     if (isCrossSiteWrite(request, trustedOrigins)) {
       throw new HttpError(
         403,

@@ -12,7 +12,7 @@ import type { TestApp } from '../test/test-app'
 
 let t: TestApp
 beforeEach(async () => {
-  t = await createTestApp({ maxRomBytes: 64 * 1024 })
+  t = await createTestApp({ maxRomBytes: 64 * 1024, allowedHosts: ['nes.example'] })
 })
 afterEach(async () => {
   await t.close()

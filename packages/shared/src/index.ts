@@ -1,2 +1,3 @@
 export * from './emulator-assets'
 export * from './rom-api'
+export * from './save-api'

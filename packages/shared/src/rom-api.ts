@@ -69,11 +69,22 @@ export const apiErrorCodeSchema = z.enum([
   'BadRequest',
   'CrossSiteRequest',
   'HostNotAllowed',
+  'RequestTimeout',
   'NotFound',
   'DuplicateRom',
   'RomTooLarge',
   'UnsupportedMediaType',
   'InternalError',
+  // Battery saves and save states (save-api.ts).
+  'InvalidSave',
+  'SaveTooLarge',
+  'InvalidState',
+  'StateTooLarge',
+  'InvalidThumbnail',
+  'ThumbnailTooLarge',
+  'StateRomMismatch',
+  'StateCoreMismatch',
+  'TooManyStates',
 ])
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>
 

@@ -1,5 +1,6 @@
 // The seam between the ROM service and a database (kysely's Dialect as the model): one interface, two backends.
 import type { Mirroring } from '@nes-studio/shared'
+import type { SaveStore } from './save-store'
 
 /** One stored ROM's metadata. Sizes in bytes, banks in 16 KiB (PRG) / 8 KiB (CHR) units. */
 export interface RomRecord {
@@ -36,8 +37,9 @@ export type InsertResult =
 /**
  * Stores return `undefined`/`false` for "not found" and throw only on infrastructure faults.
  * Every write is one transaction: a ROM is visible whole or not at all.
+ * Battery saves and save states of a ROM: see SaveStore.
  */
-export interface RomStore {
+export interface RomStore extends SaveStore {
   readonly kind: 'sqlite' | 'postgres'
   /** All entries, newest first. */
   list(): Promise<RomRecord[]>

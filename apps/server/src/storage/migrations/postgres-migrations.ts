@@ -50,4 +50,37 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION bump_library_revision();
     `,
   },
+  {
+    version: 3,
+    name: 'battery saves and save states',
+    // See the SQLite migration 3. The sizes are checked against the bytes, so a row can never hold
+    // part of an upload.
+    up: `
+      CREATE TABLE battery_saves (
+        rom_id     TEXT        PRIMARY KEY REFERENCES roms (id) ON DELETE CASCADE,
+        size       INTEGER     NOT NULL CHECK (size > 0),
+        updated_at TIMESTAMPTZ NOT NULL,
+        bytes      BYTEA       NOT NULL CHECK (octet_length(bytes) = size)
+      );
+      CREATE TABLE save_states (
+        seq            BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        id             TEXT        NOT NULL UNIQUE,
+        rom_id         TEXT        NOT NULL REFERENCES roms (id) ON DELETE CASCADE,
+        kind           TEXT        NOT NULL CHECK (kind IN ('manual', 'auto', 'resume')),
+        slot           TEXT        CHECK (kind <> 'resume' OR slot IS NULL),
+        created_at     TIMESTAMPTZ NOT NULL,
+        size           INTEGER     NOT NULL CHECK (size > 0),
+        thumbnail_size INTEGER     CHECK (thumbnail_size > 0),
+        core           TEXT        NOT NULL,
+        core_version   TEXT        NOT NULL,
+        rom_sha1       TEXT        NOT NULL,
+        bytes          BYTEA       NOT NULL CHECK (octet_length(bytes) = size),
+        thumbnail      BYTEA       CHECK (octet_length(thumbnail) = thumbnail_size),
+        CHECK ((thumbnail IS NULL) = (thumbnail_size IS NULL))
+      );
+      CREATE INDEX save_states_rom ON save_states (rom_id, seq);
+      CREATE UNIQUE INDEX save_states_slot ON save_states (rom_id, slot) WHERE slot IS NOT NULL;
+      CREATE UNIQUE INDEX save_states_resume ON save_states (rom_id) WHERE kind = 'resume';
+    `,
+  },
 ]

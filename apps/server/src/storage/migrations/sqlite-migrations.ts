@@ -48,4 +48,40 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         BEGIN UPDATE library_meta SET revision = revision + 1 WHERE id = 1; END;
     `,
   },
+  {
+    version: 3,
+    name: 'battery saves and save states',
+    // Both go with their ROM (ON DELETE CASCADE, also from save_states to its bytes). State bytes sit in
+    // their own table, as ROM bytes do, so listing a ROM's states never reads BLOB pages. The partial
+    // unique indexes make "one state per slot" and "one resume per ROM" hold for any writer.
+    up: `
+      CREATE TABLE battery_saves (
+        rom_id     TEXT    PRIMARY KEY REFERENCES roms (id) ON DELETE CASCADE,
+        size       INTEGER NOT NULL CHECK (size > 0),
+        updated_at TEXT    NOT NULL,
+        bytes      BLOB    NOT NULL CHECK (length(bytes) = size)
+      );
+      CREATE TABLE save_states (
+        seq            INTEGER PRIMARY KEY AUTOINCREMENT,
+        id             TEXT    NOT NULL UNIQUE,
+        rom_id         TEXT    NOT NULL REFERENCES roms (id) ON DELETE CASCADE,
+        kind           TEXT    NOT NULL CHECK (kind IN ('manual', 'auto', 'resume')),
+        slot           TEXT    CHECK (kind <> 'resume' OR slot IS NULL),
+        created_at     TEXT    NOT NULL,
+        size           INTEGER NOT NULL CHECK (size > 0),
+        thumbnail_size INTEGER CHECK (thumbnail_size > 0),
+        core           TEXT    NOT NULL,
+        core_version   TEXT    NOT NULL,
+        rom_sha1       TEXT    NOT NULL
+      );
+      CREATE INDEX save_states_rom ON save_states (rom_id, seq);
+      CREATE UNIQUE INDEX save_states_slot ON save_states (rom_id, slot) WHERE slot IS NOT NULL;
+      CREATE UNIQUE INDEX save_states_resume ON save_states (rom_id) WHERE kind = 'resume';
+      CREATE TABLE save_state_bytes (
+        state_seq INTEGER PRIMARY KEY REFERENCES save_states (seq) ON DELETE CASCADE,
+        bytes     BLOB    NOT NULL CHECK (length(bytes) > 0),
+        thumbnail BLOB
+      );
+    `,
+  },
 ]

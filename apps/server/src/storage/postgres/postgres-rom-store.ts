@@ -4,6 +4,7 @@ import type { Mirroring } from '@nes-studio/shared'
 import { checkMigrationList, newerSchemaError } from '../migrations/migration'
 import { POSTGRES_MIGRATIONS } from '../migrations/postgres-migrations'
 import type { InsertResult, NewRom, RomRecord, RomStore } from '../rom-store'
+import { PostgresSaveStore } from './postgres-save-store'
 
 interface RomRow {
   id: string
@@ -122,10 +123,8 @@ export async function openPostgresRomStore(opts: PostgresRomStoreOptions): Promi
   return new PostgresRomStore(pool)
 }
 
-class PostgresRomStore implements RomStore {
+class PostgresRomStore extends PostgresSaveStore implements RomStore {
   readonly kind = 'postgres'
-
-  constructor(private readonly pool: pg.Pool) {}
 
   async list(): Promise<RomRecord[]> {
     const { rows } = await this.pool.query<RomRow>(

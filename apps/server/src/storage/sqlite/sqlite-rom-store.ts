@@ -6,6 +6,7 @@ import type { Mirroring } from '@nes-studio/shared'
 import { checkMigrationList, newerSchemaError } from '../migrations/migration'
 import { SQLITE_MIGRATIONS } from '../migrations/sqlite-migrations'
 import type { InsertResult, NewRom, RomRecord, RomStore } from '../rom-store'
+import { SqliteSaveStore } from './sqlite-save-store'
 
 interface RomRow {
   seq: number
@@ -96,7 +97,7 @@ export async function openSqliteRomStore(opts: SqliteRomStoreOptions): Promise<R
   return new SqliteRomStore(db)
 }
 
-class SqliteRomStore implements RomStore {
+class SqliteRomStore extends SqliteSaveStore implements RomStore {
   readonly kind = 'sqlite'
   private readonly listStmt
   private readonly getStmt
@@ -109,7 +110,8 @@ class SqliteRomStore implements RomStore {
   // Prepared on first use: a store opened at an older schema (tests) has no library_meta yet.
   private revisionStmt: Database.Statement<[], { library_id: string; revision: number }> | undefined
 
-  constructor(private readonly db: Database.Database) {
+  constructor(db: Database.Database) {
+    super(db)
     this.listStmt = db.prepare<[], RomRow>(`SELECT ${ROM_COLUMNS} FROM roms ORDER BY seq DESC`)
     this.getStmt = db.prepare<[string], RomRow>(`SELECT ${ROM_COLUMNS} FROM roms WHERE id = ?`)
     this.getBySha1Stmt = db.prepare<[string], RomRow>(

@@ -1,0 +1,56 @@
+// For contract suites: the backends under test (kysely's DIALECTS), SQLite always and PostgreSQL when
+// TEST_DATABASE_URL is set, each able to create a throw-away database that can be opened several times.
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { POSTGRES_MIGRATIONS } from './migrations/postgres-migrations'
+import { SQLITE_MIGRATIONS } from './migrations/sqlite-migrations'
+import { openPostgresRomStore } from './postgres/postgres-rom-store'
+import { dropSchema, uniqueSchemaName } from './postgres/postgres-test-schema'
+import type { RomStore } from './rom-store'
+import { openSqliteRomStore } from './sqlite/sqlite-rom-store'
+
+export interface TestDatabase {
+  open(upToVersion?: number): Promise<RomStore>
+  destroy(): Promise<void>
+}
+
+export interface StoreUnderTest {
+  name: 'sqlite' | 'postgres'
+  migrations: number
+  createDatabase(): TestDatabase
+}
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL
+
+const sqlite: StoreUnderTest = {
+  name: 'sqlite',
+  migrations: SQLITE_MIGRATIONS.length,
+  createDatabase() {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'nes-store-'))
+    const file = path.join(dir, 'library.db')
+    return {
+      open: (upToVersion) => openSqliteRomStore({ file, upToVersion }),
+      destroy: async () => rmSync(dir, { recursive: true, force: true }),
+    }
+  },
+}
+
+function postgres(url: string): StoreUnderTest {
+  return {
+    name: 'postgres',
+    migrations: POSTGRES_MIGRATIONS.length,
+    createDatabase() {
+      const schema = uniqueSchemaName('contract')
+      return {
+        open: (upToVersion) =>
+          openPostgresRomStore({ connectionString: url, schema, poolMax: 4, upToVersion }),
+        destroy: () => dropSchema(url, schema),
+      }
+    },
+  }
+}
+
+export const STORES: StoreUnderTest[] = TEST_DATABASE_URL
+  ? [sqlite, postgres(TEST_DATABASE_URL)]
+  : [sqlite]

@@ -2,13 +2,15 @@
 import Fastify from 'fastify'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import fastifyCompress from '@fastify/compress'
-import { DEFAULT_MAX_ROM_BYTES } from '@nes-studio/shared'
+import { DEFAULT_MAX_ROM_BYTES, SAVE_STATES_PER_ROM } from '@nes-studio/shared'
 import { installErrorHandler } from './errors'
 import { installSecurity } from './http/security'
 import { registerStaticFiles } from './http/static-files'
 import type { StaticDirs } from './http/static-files'
 import { romRoutes } from './roms/rom.routes'
 import { RomService } from './roms/rom.service'
+import { saveRoutes } from './saves/save.routes'
+import { SaveService } from './saves/save.service'
 import type { RomServiceOptions } from './roms/rom.service'
 import type { RomStore } from './storage/rom-store'
 
@@ -24,6 +26,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger']
   /** Clock and id source, for tests. */
   serviceOptions?: RomServiceOptions
+  /** Save states kept per ROM; default SAVE_STATES_PER_ROM (100). */
+  statesPerRom?: number
 }
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -42,6 +46,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(romRoutes, {
     service: new RomService(deps.store, deps.serviceOptions),
     maxRomBytes: deps.maxRomBytes ?? DEFAULT_MAX_ROM_BYTES,
+  })
+  const statesPerRom = deps.statesPerRom ?? SAVE_STATES_PER_ROM
+  await app.register(saveRoutes, {
+    service: new SaveService(deps.store, { ...deps.serviceOptions, statesPerRom }),
+    statesPerRom,
   })
   await registerStaticFiles(app, deps.staticDirs)
   return app

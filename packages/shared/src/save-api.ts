@@ -47,6 +47,9 @@ export const SAVE_STATE_FIELDS = {
   slot: 'slot',
 } as const
 
+/** Response header of `GET /api/roms/:id/save`: when the save was last written, ISO 8601 in UTC. */
+export const BATTERY_SAVE_UPDATED_AT_HEADER = 'x-save-updated-at'
+
 /** Response headers of `GET /api/roms/:id/states/:sid` (lowercase, as Node and fetch report them). */
 export const SAVE_STATE_HEADERS = {
   core: 'x-state-core',

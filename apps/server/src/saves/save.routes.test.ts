@@ -1,0 +1,407 @@
+import { Readable } from 'node:stream'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import {
+  BATTERY_SAVE_MAX_BYTES,
+  EMULATORJS_VERSION,
+  SAVE_STATE_MAX_BYTES,
+  SAVE_STATE_THUMBNAIL_MAX_BYTES,
+  apiErrorBodySchema,
+  batterySavePutResponseSchema,
+  romUploadResponseSchema,
+  saveStateListResponseSchema,
+  saveStateUploadResponseSchema,
+} from '@nes-studio/shared'
+import type { RomEntry } from '@nes-studio/shared'
+import { buildRom, multipart, uploadForm } from '../test/rom-builder'
+import type { MultipartPart } from '../test/rom-builder'
+import { createTestApp } from '../test/test-app'
+import type { TestApp } from '../test/test-app'
+
+let t: TestApp
+let rom: RomEntry
+let seed = 1
+
+beforeEach(async () => {
+  t = await createTestApp()
+  rom = await addRom()
+})
+afterEach(async () => {
+  await t.close()
+})
+
+async function addRom(): Promise<RomEntry> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/roms',
+    ...uploadForm(buildRom({ seed: seed++, flags6Low: 0b0010 }), 'battery.nes', 'Battery Game'),
+  })
+  expect(res.statusCode, res.body).toBe(201)
+  return romUploadResponseSchema.parse(res.json()).rom
+}
+
+function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
+  expect(res.statusCode).toBe(status)
+  const body = apiErrorBodySchema.parse(res.json())
+  expect(body.error.code).toBe(code)
+  expect(body.error.message.length).toBeGreaterThan(10)
+  return body.error.message
+}
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(300, 7),
+])
+
+function bytesOf(length: number, fill = 0): Buffer {
+  return Buffer.from(new Uint8Array(length).map((_, i) => (i * 5 + fill) & 0xff))
+}
+
+interface StateSpec {
+  bytes?: Buffer | null
+  thumbnail?: Buffer | null
+  fields?: Record<string, string>
+}
+
+function stateForm(spec: StateSpec = {}) {
+  const fields: Record<string, string> = {
+    core: 'fceumm',
+    coreVersion: EMULATORJS_VERSION,
+    romSha1: rom.sha1,
+    ...spec.fields,
+  }
+  const parts: MultipartPart[] = Object.entries(fields).map(([name, value]) => ({ name, value }))
+  const bytes = spec.bytes === undefined ? bytesOf(14_000, seed++) : spec.bytes
+  if (bytes) parts.push({ name: 'state', value: bytes, fileName: 'quick.state' })
+  const thumbnail = spec.thumbnail === undefined ? PNG : spec.thumbnail
+  if (thumbnail) {
+    parts.push({ name: 'thumbnail', value: thumbnail, fileName: 't.png', contentType: 'image/png' })
+  }
+  return multipart(parts)
+}
+
+const postState = (spec: StateSpec = {}, romId = rom.id) =>
+  t.app.inject({ method: 'POST', url: `/api/roms/${romId}/states`, ...stateForm(spec) })
+
+async function postStateOk(spec: StateSpec = {}) {
+  const res = await postState(spec)
+  expect(res.statusCode, res.body).toBe(201)
+  return saveStateUploadResponseSchema.parse(res.json())
+}
+
+async function listStates(romId = rom.id) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/roms/${romId}/states` })
+  expect(res.statusCode, res.body).toBe(200)
+  return saveStateListResponseSchema.parse(res.json())
+}
+
+/** A body that starts with `head` and never ends: only a reader that stops at its cap answers. */
+function endless(head: Buffer = Buffer.alloc(0)): Readable {
+  let sentHead = false
+  return new Readable({
+    read() {
+      if (!sentHead) {
+        sentHead = true
+        if (head.length > 0) return void this.push(head)
+      }
+      this.push(Buffer.alloc(16 * 1024, 1))
+    },
+  })
+}
+
+const putSave = (payload: Buffer | Readable, romId = rom.id, type = 'application/octet-stream') =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/roms/${romId}/save`,
+    headers: { 'content-type': type },
+    payload,
+  })
+
+describe('battery save', () => {
+  it('404 until written, then returns the exact bytes; a second PUT replaces them', async () => {
+    const none = await t.app.inject({ method: 'GET', url: `/api/roms/${rom.id}/save` })
+    expect(expectError(none, 404, 'NotFound')).toMatch(/no battery save/)
+    const first = await putSave(bytesOf(8192, 1))
+    expect(first.statusCode, first.body).toBe(200)
+    const saved = batterySavePutResponseSchema.parse(first.json()).save
+    expect(saved).toMatchObject({ romId: rom.id, size: 8192 })
+    const bytes = bytesOf(BATTERY_SAVE_MAX_BYTES, 2)
+    expect((await putSave(bytes)).statusCode).toBe(200)
+    const res = await t.app.inject({ method: 'GET', url: `/api/roms/${rom.id}/save` })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/octet-stream')
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(new Date(String(res.headers['x-save-updated-at'])).getTime()).toBeGreaterThan(
+      new Date(saved.updatedAt).getTime(),
+    )
+    expect(res.rawPayload.equals(bytes)).toBe(true)
+  })
+
+  it('deletes the save, then 404', async () => {
+    await putSave(bytesOf(8192))
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/roms/${rom.id}/save` })
+    expect(del.statusCode).toBe(204)
+    expectError(
+      await t.app.inject({ method: 'GET', url: `/api/roms/${rom.id}/save` }),
+      404,
+      'NotFound',
+    )
+    expectError(
+      await t.app.inject({ method: 'DELETE', url: `/api/roms/${rom.id}/save` }),
+      404,
+      'NotFound',
+    )
+  })
+
+  it('413 over 64 KiB, by Content-Length or while streaming, and keeps the old save', async () => {
+    const old = bytesOf(8192, 3)
+    await putSave(old)
+    const big = bytesOf(BATTERY_SAVE_MAX_BYTES + 1)
+    expect(expectError(await putSave(big), 413, 'SaveTooLarge')).toMatch(/64 KiB/)
+    const streamed = await putSave(Readable.from([big.subarray(0, 40_000), big.subarray(40_000)]))
+    expectError(streamed, 413, 'SaveTooLarge')
+    expectError(await putSave(endless()), 413, 'SaveTooLarge')
+    const res = await t.app.inject({ method: 'GET', url: `/api/roms/${rom.id}/save` })
+    expect(res.rawPayload.equals(old)).toBe(true)
+  })
+
+  it('400 for an empty save, 415 for anything but application/octet-stream', async () => {
+    expectError(await putSave(Buffer.alloc(0)), 400, 'InvalidSave')
+    expectError(
+      await putSave(Buffer.from('{"a":1}'), rom.id, 'application/json'),
+      415,
+      'UnsupportedMediaType',
+    )
+    expectError(
+      await putSave(Buffer.from('abc'), rom.id, 'text/plain'),
+      415,
+      'UnsupportedMediaType',
+    )
+    expectError(
+      await t.app.inject({ method: 'GET', url: `/api/roms/${rom.id}/save` }),
+      404,
+      'NotFound',
+    )
+  })
+
+  it('404 for an unknown or malformed ROM id', async () => {
+    const unknown = '2209221d-8b5c-4585-9ecd-a7f42ffda7c4'
+    expect(expectError(await putSave(bytesOf(10), unknown), 404, 'NotFound')).toMatch(/library/)
+    for (const id of [unknown, 'nope']) {
+      expectError(
+        await t.app.inject({ method: 'GET', url: `/api/roms/${id}/save` }),
+        404,
+        'NotFound',
+      )
+      expectError(
+        await t.app.inject({ method: 'DELETE', url: `/api/roms/${id}/save` }),
+        404,
+        'NotFound',
+      )
+    }
+  })
+})
+
+describe('save states', () => {
+  it('stores a state; lists, serves, and deletes it', async () => {
+    const bytes = bytesOf(14_000, 9)
+    const res = await postState({ bytes, fields: { slot: ' 1 ' } })
+    expect(res.statusCode, res.body).toBe(201)
+    const { state, replaced, pruned } = saveStateUploadResponseSchema.parse(res.json())
+    expect(res.headers.location).toBe(`/api/roms/${rom.id}/states/${state.id}`)
+    expect(state).toMatchObject({
+      romId: rom.id,
+      kind: 'manual',
+      slot: '1',
+      size: 14_000,
+      core: 'fceumm',
+      coreVersion: EMULATORJS_VERSION,
+      romSha1: rom.sha1,
+      url: `/api/roms/${rom.id}/states/${state.id}`,
+      thumbnailUrl: `/api/roms/${rom.id}/states/${state.id}/thumbnail`,
+    })
+    expect([replaced, pruned]).toEqual([[], []])
+    expect(await listStates()).toEqual({ states: [state], limit: 100 })
+
+    const got = await t.app.inject({ method: 'GET', url: state.url })
+    expect(got.statusCode).toBe(200)
+    expect(got.rawPayload.equals(bytes)).toBe(true)
+    expect(got.headers).toMatchObject({
+      'content-type': 'application/octet-stream',
+      'x-state-core': 'fceumm',
+      'x-state-core-version': EMULATORJS_VERSION,
+      'x-state-rom-sha1': rom.sha1,
+      'x-state-kind': 'manual',
+    })
+    const thumb = await t.app.inject({ method: 'GET', url: state.thumbnailUrl ?? '' })
+    expect(thumb.headers['content-type']).toBe('image/png')
+    expect(thumb.rawPayload.equals(PNG)).toBe(true)
+
+    expect((await t.app.inject({ method: 'DELETE', url: state.url })).statusCode).toBe(204)
+    expectError(await t.app.inject({ method: 'GET', url: state.url }), 404, 'NotFound')
+    expectError(await t.app.inject({ method: 'DELETE', url: state.url }), 404, 'NotFound')
+    expect((await listStates()).states).toEqual([])
+  })
+
+  it('accepts a state without thumbnail', async () => {
+    const { state } = await postStateOk({ thumbnail: null, fields: { kind: 'auto' } })
+    expect(state).toMatchObject({ kind: 'auto', slot: null, thumbnailUrl: null })
+    const thumb = await t.app.inject({ method: 'GET', url: `${state.url}/thumbnail` })
+    expectError(thumb, 404, 'NotFound')
+  })
+
+  it('replaces the state of a re-used slot and the previous resume state', async () => {
+    const a = (await postStateOk({ fields: { slot: 'A' } })).state
+    const resume = (await postStateOk({ fields: { kind: 'resume' } })).state
+    const a2 = await postStateOk({ fields: { slot: 'A' } })
+    expect(a2.replaced).toEqual([a.id])
+    const resume2 = await postStateOk({ fields: { kind: 'resume' } })
+    expect(resume2.replaced).toEqual([resume.id])
+    expect((await listStates()).states.map((s) => s.id)).toEqual([resume2.state.id, a2.state.id])
+    expectError(await t.app.inject({ method: 'GET', url: a.url }), 404, 'NotFound')
+  })
+
+  it('refuses a state of another ROM or another core version, storing nothing', async () => {
+    const other = await addRom()
+    const msg = expectError(
+      await postState({ fields: { romSha1: other.sha1 } }),
+      422,
+      'StateRomMismatch',
+    )
+    expect(msg).toMatch(/another ROM.*"Battery Game"/)
+    const v = expectError(
+      await postState({ fields: { coreVersion: '4.2.2' } }),
+      422,
+      'StateCoreMismatch',
+    )
+    expect(v).toContain(`fceumm 4.2.2`)
+    expect(v).toContain(`fceumm ${EMULATORJS_VERSION}`)
+    expectError(await postState({ fields: { core: 'nestopia' } }), 422, 'StateCoreMismatch')
+    expect((await listStates()).states).toEqual([])
+  })
+
+  it('413 for a state over 1 MiB or a thumbnail over 256 KiB', async () => {
+    const bigState = bytesOf(SAVE_STATE_MAX_BYTES + 1)
+    expect(expectError(await postState({ bytes: bigState }), 413, 'StateTooLarge')).toMatch(
+      /1024 KiB/,
+    )
+    const bigThumb = Buffer.concat([PNG, Buffer.alloc(SAVE_STATE_THUMBNAIL_MAX_BYTES)])
+    expectError(await postState({ thumbnail: bigThumb }), 413, 'ThumbnailTooLarge')
+    const tooLong = await t.app.inject({
+      method: 'POST',
+      url: `/api/roms/${rom.id}/states`,
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': '9999999' },
+      payload: Readable.from([Buffer.from('--x\r\n')]),
+    })
+    expectError(tooLong, 413, 'StateTooLarge')
+    // Without Content-Length, reading stops at the cap of the part being read.
+    for (const [name, code] of [
+      ['state', 'StateTooLarge'],
+      ['thumbnail', 'ThumbnailTooLarge'],
+    ]) {
+      const head = multipart([{ name: name!, value: PNG, fileName: 'x' }]).payload
+      const endlessPart = await t.app.inject({
+        method: 'POST',
+        url: `/api/roms/${rom.id}/states`,
+        headers: stateForm().headers,
+        payload: endless(head.subarray(0, head.indexOf(PNG) + PNG.length)),
+      })
+      expectError(endlessPart, 413, code!)
+    }
+    // Exactly at the limits is fine.
+    const thumbnail = Buffer.concat([
+      PNG,
+      Buffer.alloc(SAVE_STATE_THUMBNAIL_MAX_BYTES - PNG.length),
+    ])
+    await postStateOk({ bytes: bytesOf(SAVE_STATE_MAX_BYTES), thumbnail })
+    expect((await listStates()).states).toHaveLength(1)
+  })
+
+  it('400 with a clear message for a malformed upload', async () => {
+    expect(expectError(await postState({ bytes: null }), 400, 'InvalidState')).toMatch(/"state"/)
+    expectError(await postState({ bytes: Buffer.alloc(0) }), 400, 'InvalidState')
+    expectError(await postState({ thumbnail: Buffer.from('GIF89a...') }), 400, 'InvalidThumbnail')
+    const cases: Record<string, string>[] = [
+      { romSha1: 'abc' },
+      { kind: 'forever' },
+      { kind: 'resume', slot: '1' },
+      { slot: 'x'.repeat(41) },
+      { coreVersion: '' },
+    ]
+    for (const fields of cases) {
+      expectError(await postState({ fields }), 400, 'InvalidState')
+    }
+    expectError(await postState({ fields: { slot: 'y'.repeat(300) } }), 400, 'InvalidState')
+    const notForm = await t.app.inject({
+      method: 'POST',
+      url: `/api/roms/${rom.id}/states`,
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: bytesOf(100),
+    })
+    expectError(notForm, 415, 'UnsupportedMediaType')
+    const extraFile = multipart([{ name: 'other', value: bytesOf(10), fileName: 'x.bin' }])
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: `/api/roms/${rom.id}/states`,
+      ...extraFile,
+    })
+    expectError(extra, 400, 'InvalidState')
+    expect((await listStates()).states).toEqual([])
+  })
+
+  it('keeps 100 states a ROM: the oldest auto one goes first, then 409', async () => {
+    const auto = (await postStateOk({ bytes: bytesOf(64), fields: { kind: 'auto' } })).state
+    for (let i = 0; i < 99; i++) await postStateOk({ bytes: bytesOf(64, i), thumbnail: null })
+    const next = await postStateOk({ bytes: bytesOf(64) })
+    expect(next.pruned).toEqual([auto.id])
+    const full = await postState({ bytes: bytesOf(64), fields: { kind: 'auto' } })
+    expect(expectError(full, 409, 'TooManyStates')).toMatch(/100 save states/)
+    const listed = await listStates()
+    expect(listed.states).toHaveLength(100)
+    expect(listed.states[0]?.id).toBe(next.state.id)
+  })
+
+  it('finds states only under their ROM, and 404s for unknown ids', async () => {
+    const other = await addRom()
+    const { state } = await postStateOk()
+    const elsewhere = `/api/roms/${other.id}/states/${state.id}`
+    expectError(await t.app.inject({ method: 'GET', url: elsewhere }), 404, 'NotFound')
+    expectError(await t.app.inject({ method: 'DELETE', url: elsewhere }), 404, 'NotFound')
+    expectError(
+      await t.app.inject({ method: 'GET', url: `/api/roms/${rom.id}/states/not-a-uuid` }),
+      404,
+      'NotFound',
+    )
+    const unknownRom = '2209221d-8b5c-4585-9ecd-a7f42ffda7c4'
+    expectError(await postState({}, unknownRom), 404, 'NotFound')
+    expectError(
+      await t.app.inject({ method: 'GET', url: `/api/roms/${unknownRom}/states` }),
+      404,
+      'NotFound',
+    )
+  })
+
+  it('refuses a cross-site upload', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/roms/${rom.id}/states`,
+      ...stateForm(),
+      headers: {
+        ...stateForm().headers,
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      },
+    })
+    expectError(res, 403, 'CrossSiteRequest')
+  })
+})
+
+it('deleting a ROM deletes its battery save and states', async () => {
+  await putSave(bytesOf(8192))
+  const { state } = await postStateOk()
+  expect((await t.app.inject({ method: 'DELETE', url: `/api/roms/${rom.id}` })).statusCode).toBe(
+    204,
+  )
+  expect(await t.store.getBatterySave(rom.id)).toBeUndefined()
+  expect(await t.store.getSaveState(rom.id, state.id)).toBeUndefined()
+  expectError(await t.app.inject({ method: 'GET', url: state.url }), 404, 'NotFound')
+})

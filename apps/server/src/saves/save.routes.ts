@@ -1,0 +1,151 @@
+// HTTP for /api/roms/:id/save and /api/roms/:id/states: parses requests, calls SaveService, writes
+// responses. No rules live here.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fastifyMultipart from '@fastify/multipart'
+import {
+  BATTERY_SAVE_MAX_BYTES,
+  BATTERY_SAVE_UPDATED_AT_HEADER,
+  SAVE_STATE_HEADERS,
+} from '@nes-studio/shared'
+import type {
+  BatterySavePutResponse,
+  SaveStateListResponse,
+  SaveStateUploadResponse,
+} from '@nes-studio/shared'
+import { HttpError } from '../errors'
+import { readCapped, readStateForm } from './save-body'
+import {
+  STATE_FORM_MAX_BYTES,
+  batterySaveTooLarge,
+  romParamsSchema,
+  stateParamsSchema,
+  stateTooLarge,
+} from './save.schema'
+import type { SaveService } from './save.service'
+
+export interface SaveRoutesOptions {
+  service: SaveService
+  statesPerRom: number
+}
+
+function parseRomId(request: FastifyRequest): string {
+  const parsed = romParamsSchema.safeParse(request.params)
+  if (!parsed.success) {
+    throw new HttpError(404, 'NotFound', 'That ROM is not in the library (the id is not valid).')
+  }
+  return parsed.data.id
+}
+
+function parseStateIds(request: FastifyRequest): { id: string; sid: string } {
+  const parsed = stateParamsSchema.safeParse(request.params)
+  if (!parsed.success) {
+    throw new HttpError(404, 'NotFound', 'That save state does not exist (the id is not valid).')
+  }
+  return parsed.data
+}
+
+/** An onRequest hook refusing a body whose declared length is over `max` before reading any of it. */
+function capContentLength(max: number, tooLarge: () => HttpError) {
+  return async (request: FastifyRequest) => {
+    if (Number(request.headers['content-length'] ?? 0) > max) throw tooLarge()
+  }
+}
+
+export async function saveRoutes(app: FastifyInstance, opts: SaveRoutesOptions): Promise<void> {
+  const { service, statesPerRom } = opts
+
+  // In this plugin only: bodies are read by the handlers with their own caps (never JSON or text),
+  // and a state form by @fastify/multipart.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null))
+  await app.register(fastifyMultipart, {
+    limits: {
+      // readStateForm caps each file at its own limit first; this is only the backstop.
+      fileSize: STATE_FORM_MAX_BYTES,
+      files: 2,
+      fields: 5,
+      fieldSize: 256,
+      parts: 7,
+      headerPairs: 20,
+    },
+  })
+
+  app.get('/api/roms/:id/save', { compress: false }, async (request, reply) => {
+    const { save, bytes } = await service.getBatterySave(parseRomId(request))
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('cache-control', 'no-store')
+      .header(BATTERY_SAVE_UPDATED_AT_HEADER, save.updatedAt)
+      .send(bytes)
+  })
+
+  app.put(
+    '/api/roms/:id/save',
+    { onRequest: capContentLength(BATTERY_SAVE_MAX_BYTES, batterySaveTooLarge) },
+    async (request): Promise<BatterySavePutResponse> => {
+      const romId = parseRomId(request)
+      const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
+      if (type !== 'application/octet-stream') {
+        throw new HttpError(
+          415,
+          'UnsupportedMediaType',
+          'Send the battery save as the raw bytes with Content-Type: application/octet-stream.',
+        )
+      }
+      const bytes = await readCapped(request.raw, BATTERY_SAVE_MAX_BYTES, batterySaveTooLarge)
+      return { save: await service.putBatterySave(romId, bytes) }
+    },
+  )
+
+  app.delete('/api/roms/:id/save', async (request, reply) => {
+    await service.deleteBatterySave(parseRomId(request))
+    return reply.status(204).send()
+  })
+
+  app.get('/api/roms/:id/states', async (request, reply): Promise<SaveStateListResponse> => {
+    const states = await service.listStates(parseRomId(request))
+    reply.header('cache-control', 'no-store')
+    return { states, limit: statesPerRom }
+  })
+
+  app.post(
+    '/api/roms/:id/states',
+    { onRequest: capContentLength(STATE_FORM_MAX_BYTES, stateTooLarge) },
+    async (request, reply): Promise<SaveStateUploadResponse> => {
+      const romId = parseRomId(request)
+      const result = await service.uploadState(romId, await readStateForm(request))
+      reply.status(201).header('location', result.state.url)
+      return result
+    },
+  )
+
+  app.get('/api/roms/:id/states/:sid', { compress: false }, async (request, reply) => {
+    const { id, sid } = parseStateIds(request)
+    const { state, bytes } = await service.getState(id, sid)
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-disposition', `attachment; filename="${state.id}.state"`)
+      .header('cache-control', 'no-store')
+      .header(SAVE_STATE_HEADERS.core, state.core)
+      .header(SAVE_STATE_HEADERS.coreVersion, state.coreVersion)
+      .header(SAVE_STATE_HEADERS.romSha1, state.romSha1)
+      .header(SAVE_STATE_HEADERS.kind, state.kind)
+      .send(bytes)
+  })
+
+  app.get('/api/roms/:id/states/:sid/thumbnail', { compress: false }, async (request, reply) => {
+    const { id, sid } = parseStateIds(request)
+    const png = await service.getThumbnail(id, sid)
+    // A state's id changes whenever its slot is saved again, so its thumbnail never changes.
+    return reply
+      .header('content-type', 'image/png')
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .send(png)
+  })
+
+  app.delete('/api/roms/:id/states/:sid', async (request, reply) => {
+    const { id, sid } = parseStateIds(request)
+    await service.deleteState(id, sid)
+    return reply.status(204).send()
+  })
+}

@@ -11,6 +11,8 @@ import { RESERVED_BANK, formatFns } from './symbols'
 import { S_BSS, S_CODE, S_DATA, S_ZP } from './opcodes'
 import { assembleLine } from './statement'
 import { procReloc } from './proc'
+import type { DebugInfo } from './source-map'
+import { buildDebugInfo } from './source-map'
 
 /** Maximum lines processed in one pass (bounds macro fan-out). */
 const LINE_BUDGET = 5_000_000
@@ -34,6 +36,10 @@ export interface RunResult {
   progress: string
   /** True when the main file could not be opened. */
   inputMissing: boolean
+  /** ROM byte positions that pass-2 statements wrote, each counted once (computed on demand). */
+  assembledBytes: () => number
+  /** Builds the source map and labels (on demand). */
+  debugInfo: () => DebugInfo
 }
 
 /** Prints a line that NESASM writes to stdout (not an error report). */
@@ -86,8 +92,16 @@ function resetPass(a: Asm): void {
 /** Assembles every line of one pass (kept small so it is optimized on its own). */
 function runPass(a: Asm, s: ExprState, ctx: OpContext): void {
   let budget = a.opts.maxLines ?? LINE_BUDGET
+  const logging = a.pass === 1
   while (readline(a) !== -1) {
+    const stores = a.romStores
+    const bank = a.bank
+    const loc = a.loccnt
+    const page = a.page
+    // the statement's first line: a continued statement reads its next lines while assembled
+    const line = a.slnum
     assembleLine(a, s, ctx)
+    if (logging && a.romStores !== stores) logStatement(a, line, bank, page, loc)
     if (a.overwrote) overwriteWarning(a)
     if (a.loccnt > BANK_SIZE) {
       const p = a.procs.current
@@ -114,6 +128,15 @@ function runPass(a: Asm, s: ExprState, ctx: OpContext): void {
   }
 }
 
+/** Logs a pass-2 statement that stored bytes (it started on `line`, at `loc` in `bank`, page `page`). */
+function logStatement(a: Asm, line: number, bank: number, page: number, loc: number): void {
+  const f = a.inputs[a.infileNum]
+  if (!f || bank >= RESERVED_BANK) return
+  const size = a.bank * BANK_SIZE + a.loccnt - (bank * BANK_SIZE + loc)
+  const address = ((page << 13) + loc) & 0xffff
+  a.pass2Log.add(f.src.path, line, bank, address, size, a.expandMacro)
+}
+
 function overwriteWarning(a: Asm): void {
   a.overwrote = false
   // once per bank: an overlapping .data/.org region would otherwise warn on every line
@@ -124,6 +147,17 @@ function overwriteWarning(a: Asm): void {
     'OverwrittenBytes',
     'this statement overwrites bytes already assembled at the same ROM location (NESASM does this silently): check the .org/.bank/.code/.data before it (reported once per bank)',
   )
+}
+
+function debugInfoOf(a: Asm): DebugInfo {
+  return buildDebugInfo({
+    log: a.pass2Log,
+    symbols: a.symbols.symbols,
+    rsSymbols: a.rsSymbols,
+    inesPrg: a.inesPrg,
+    inesFlags6: a.inesMap0,
+    maxBank: a.maxBank,
+  })
 }
 
 /** Runs NESASM's two passes over `mainName` and builds every output. */
@@ -150,6 +184,8 @@ export function runAssembler(
       stdout: a.out.join(''),
       progress: a.progress.join(''),
       inputMissing: true,
+      assembledBytes: () => 0,
+      debugInfo: () => debugInfoOf(a),
     }
   }
   lablset(a, 'MAGICKIT', 1)
@@ -211,10 +247,13 @@ export function runAssembler(
     stdout: a.out.join(''),
     progress: a.progress.join(''),
     inputMissing: false,
+    assembledBytes: () => a.pass2Log.bytesCovered(),
+    debugInfo: () => debugInfoOf(a),
   }
   if (rom) result.rom = rom
   if (srec !== undefined) result.srec = srec
   if (listingOpen && a.listing) result.listingText = a.listing.join('\n') + '\n'
+  a.pass2Log.finish()
   a.release()
   return result
 }

@@ -11,6 +11,7 @@ import type { Sym } from './symbols'
 import type { ProcState } from './proc'
 import { newProcState } from './proc'
 import { LinePrefix } from './prefix'
+import { Pass2Log } from './pass2-log'
 import { MacroArgs } from './macro-args'
 import { RESERVED_BANK, SymbolTable } from './symbols'
 
@@ -98,6 +99,12 @@ export class Asm {
   maxBank = 0
   /** Set when a byte is stored over an earlier one in this pass (for the overwrite warning). */
   overwrote = false
+  /** Counts stores into ROM banks (a statement that changed it stored bytes: see Pass2Log). */
+  romStores = 0
+  /** Pass 2's statements that stored bytes, with their file, line and location. */
+  readonly pass2Log = new Pass2Log()
+  /** Symbols named by `.rs` (pass 2), which a debugger shows as variables. */
+  readonly rsSymbols = new Set<Sym>()
 
   // ---- location
   bank = 0
@@ -332,6 +339,7 @@ export class Asm {
     if (offset < BANK_SIZE && offset >= 0) {
       const p = this.bank * BANK_SIZE + offset
       if (((this.map[p] ?? 0xff) & DS_MARK) === 0) this.overwrote = true
+      this.romStores++
       this.rom[p] = data & 0xff
       this.map[p] = this.section + (this.page << 5)
       if (this.bank > this.maxBank) this.maxBank = this.bank
@@ -343,6 +351,7 @@ export class Asm {
     if (offset < BANK_SIZE - 1 && offset >= 0) {
       const p = this.bank * BANK_SIZE + offset
       if (((this.map[p] ?? 0xff) & (this.map[p + 1] ?? 0xff) & DS_MARK) === 0) this.overwrote = true
+      this.romStores++
       this.rom[p] = data & 0xff
       this.rom[p + 1] = (data >> 8) & 0xff
       const m = this.section + (this.page << 5)

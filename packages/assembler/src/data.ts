@@ -121,6 +121,7 @@ export function doDs(a: Asm, s: ExprState): void {
         if (((a.map[p + i] ?? 0xff) & DS_MARK) === 0) a.overwrote = true
       a.rom.fill(0, p, p + value)
       a.map.fill(a.section + (a.page << 5) + DS_MARK, p, p + value)
+      a.romStores++
       if (a.bank > a.maxBank) a.maxBank = a.bank
     }
     a.loadlc(a.loccnt, 0)
@@ -149,6 +150,7 @@ export function putBuffer(a: Asm, data: Uint8Array | null, size: number): boolea
       for (let i = p; i < end; i++) if (((a.map[i] ?? 0xff) & DS_MARK) === 0) a.overwrote = true
       if (data) a.rom.set(data.subarray(0, size), p)
       else a.rom.fill(0, p, p + size)
+      a.romStores++
       a.map.fill(a.section + (a.page << 5), p, p + size)
     }
   }

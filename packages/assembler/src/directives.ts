@@ -142,6 +142,7 @@ export function doRsset(a: Asm, s: ExprState): void {
 
 export function doRs(a: Asm, s: ExprState): void {
   labldef(a, a.rsbase, false)
+  if (a.pass === 1 && a.lablptr !== null) a.rsSymbols.add(a.lablptr)
   if (!evaluate(a, s, 59)) return
   if (a.pass === 1) {
     a.loadlc(a.rsbase, 1)

@@ -63,6 +63,7 @@ export function doIncbin(a: Asm): void {
     for (let i = 0; i < size; i++) if (((a.map[p + i] ?? 0xff) & DS_MARK) === 0) a.overwrote = true
     a.rom.set(f.bytes, p)
     a.map.fill(a.section + (a.page << 5), p, p + size)
+    if (size > 0) a.romStores++
     a.println()
   }
   a.bank += (a.loccnt + size) >> 13

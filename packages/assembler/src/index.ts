@@ -1,9 +1,13 @@
 // Public API of the NESASM 3.1-compatible assembler: assemble() (never throws) and formatDiagnostic().
 import { runAssembler } from './assemble'
 import type { Diagnostic } from './diagnostics'
+import type { DebugInfo } from './source-map'
+import { emptySourceMap } from './source-map'
 
 export type { Diagnostic, DiagnosticCode, SourceSpan } from './diagnostics'
 export { formatDiagnostic } from './diagnostics'
+export type { DebugInfo, DebugLabel, DebugLabelKind, SourceMap, SourceMapEntry } from './source-map'
+export { DEBUG_JSON_VERSION, formatDebugJson, formatMesenLabels, mesenAddress } from './debug-files'
 
 /** Options, named after NESASM's command-line switches. */
 export interface AssembleOptions {
@@ -33,16 +37,23 @@ export interface AssembleInput {
  * it, so a Latin-1 `.db "é"` is char $E9 and a UTF-8 one the two chars $C3 $A9. Encode them as
  * `latin1` to get NESASM's file bytes; decode those bytes (e.g. as UTF-8) to display them.
  */
-export type AssembleResult =
-  | {
-      ok: true
-      rom: Uint8Array
-      listingText?: string
-      fnsText?: string
-      stdout: string
-      diagnostics: Diagnostic[]
-    }
-  | { ok: false; listingText?: string; fnsText?: string; stdout: string; diagnostics: Diagnostic[] }
+export type AssembleResult = ({ ok: true; rom: Uint8Array } | { ok: false }) & {
+  listingText?: string
+  fnsText?: string
+  stdout: string
+  diagnostics: Diagnostic[]
+  /**
+   * ROM bytes the source assembled (instructions, `.db`/`.dw`, `.ds`, `.incbin`, `.incchr`,
+   * `.defchr`), each position counted once. 0 means no code or data was assembled: NESASM still
+   * writes a ROM (the header and bank 0 filled with $FF) for an empty or code-free program.
+   */
+  readonly assembledBytes: number
+  /**
+   * Source map (line -> bank and address, address -> file and line, from pass 2) and labels, for a
+   * debugger; built when first read. Empty when pass 2 did not run (errors in pass 1).
+   */
+  readonly debug: DebugInfo
+}
 
 function encodeAscii(s: string): Uint8Array {
   const out = new Uint8Array(s.length)
@@ -63,15 +74,17 @@ export function assemble(input: AssembleInput): AssembleResult {
       forceListing: o.forceListing ?? false,
     })
     const diagnostics = r.asm.diagnostics
+    const common = { stdout: r.stdout, diagnostics }
     const base = r.ok
-      ? {
-          ok: true as const,
-          rom: r.rom ?? encodeAscii(r.srec ?? ''),
-          stdout: r.stdout,
-          diagnostics,
-        }
-      : { ok: false as const, stdout: r.stdout, diagnostics }
-    const result: AssembleResult = base
+      ? { ok: true as const, rom: r.rom ?? encodeAscii(r.srec ?? ''), ...common }
+      : { ok: false as const, ...common }
+    let debug: DebugInfo | undefined
+    let bytes: number | undefined
+    // built on first read, like the symbol file: most builds never look at them
+    const result = Object.defineProperties(base, {
+      debug: { enumerable: true, get: () => (debug ??= r.debugInfo()) },
+      assembledBytes: { enumerable: true, get: () => (bytes ??= r.assembledBytes()) },
+    }) as AssembleResult
     if (r.listingText !== undefined) result.listingText = r.listingText
     if (!r.inputMissing) {
       // computed on first read: most builds never look at the symbol file
@@ -88,6 +101,8 @@ export function assemble(input: AssembleInput): AssembleResult {
     return {
       ok: false,
       stdout: '',
+      assembledBytes: 0,
+      debug: { sourceMap: emptySourceMap(), labels: [], prgBanks: 0, battery: false },
       diagnostics: [
         {
           severity: 'error',

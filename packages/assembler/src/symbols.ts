@@ -99,6 +99,11 @@ export class SymbolTable {
     this.mask = capacity - 1
   }
 
+  /** Every symbol (globals and locals), in order of creation. */
+  get symbols(): readonly Sym[] {
+    return this.all
+  }
+
   /** The symbol with this serial (serials number symbols in the order they were added). */
   bySerial(serial: number): Sym {
     return this.all[serial] as Sym

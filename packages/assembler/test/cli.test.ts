@@ -73,6 +73,50 @@ describe('nesasm-ts', () => {
     expect(r.stdout).toContain("Can not open input file 'none.asm'!")
   })
   it('usage', () => expect(run([], {}).stdout).toContain('-raw'))
+  it('-g writes the source map and the Mesen labels', () => {
+    const r = run(['-g', 'game.asm'], {
+      'game.asm': OK + '  .include "inc/sub.asm"\n',
+      'inc/sub.asm': 'Sub: lda #1\n',
+    })
+    expect(r.code).toBe(0)
+    const dbg = JSON.parse(readFileSync(join(dir, 'game.dbg.json'), 'utf8')) as {
+      files: string[]
+      statements: number[][]
+      labels: { name: string }[]
+    }
+    expect(dbg.files).toEqual(['game.asm', 'inc/sub.asm'])
+    expect(dbg.statements).toEqual([
+      [0, 5, 0, 0xc000, 1, 0],
+      [1, 1, 0, 0xc001, 2, 0],
+    ])
+    expect(dbg.labels.map((l) => l.name)).toEqual(['RESET', 'Sub'])
+    expect(readFileSync(join(dir, 'game.mlb'), 'latin1')).toBe('P:0000:RESET\nP:0001:Sub\n')
+    expect(run(['other.asm'], { 'other.asm': OK }).has('other.mlb')).toBe(false)
+  })
+})
+
+// NESASM 3.1 assembles an empty or code-free program without an error and exits 0: the ROM is the
+// header (fields from the .ines directives, else 0) plus bank 0 all $FF, the .fns has only its
+// first line, and there is no listing without .list (notes §1, §7.3, probe 17).
+describe('empty programs, as NESASM', () => {
+  for (const [what, text, prg] of [
+    ['empty', '', 0],
+    ['comments, constants and header only', '; nothing\nFOO = 5\n  .inesprg 1\n', 1],
+  ] as const) {
+    it(what, () => {
+      const r = run(['main.asm'], { 'main.asm': text })
+      expect(r.code).toBe(0)
+      expect(r.stdout).toBe('NES Assembler (v3.1)\n\npass 1\npass 2\n')
+      expect(r.stderr).toBe('')
+      const nes = readFileSync(join(dir, 'main.nes'))
+      const header = [0x4e, 0x45, 0x53, 0x1a, prg, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+      expect([...nes.subarray(0, 16)]).toEqual(header)
+      expect(nes.length).toBe(16 + 8192)
+      expect(nes.subarray(16).every((b) => b === 0xff)).toBe(true)
+      expect(readFileSync(join(dir, 'main.fns'), 'latin1')).toBe('; main.asm\n')
+      expect(r.has('main.lst')).toBe(false)
+    })
+  }
 })
 
 describe('arguments', () => {

@@ -1,4 +1,5 @@
-// NESASM command-line parsing: -s/-S, -l N/-lN, -m, -raw, -srec, -?; the last file name wins.
+// NESASM command-line parsing: -s/-S, -l N/-lN, -m, -raw, -srec, -?, and our -g; the last file
+// name wins.
 
 export interface CliArgs {
   segments: 0 | 1 | 2
@@ -6,6 +7,8 @@ export interface CliArgs {
   macroExpansion: boolean
   output: 'nes' | 'raw' | 'srec'
   help: boolean
+  /** `-g` (ours, NESASM ignores it): also write `<name>.dbg.json` and `<name>.mlb`. */
+  debug: boolean
   file: string | null
 }
 
@@ -16,6 +19,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     macroExpansion: false,
     output: 'nes',
     help: false,
+    debug: false,
     file: null,
   }
   let raw = false
@@ -32,6 +36,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     else if (arg === '-raw') raw = true
     else if (arg === '-srec') srec = true
     else if (arg === '-?') r.help = true
+    else if (arg === '-g') r.debug = true
     else if (arg.startsWith('-l')) {
       const v = arg.length === 2 ? (argv[++i] ?? '0') : arg.slice(2)
       const n = parseInt(v, 10)

@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs'
 import { isAbsolute, join } from 'node:path'
 import { runAssembler } from '../assemble'
+import { formatDebugJson, formatMesenLabels } from '../debug-files'
 import { formatDiagnostic } from '../diagnostics'
 import { outputNames, parseArgs } from './args'
 import { diskFiles } from './disk-files'
@@ -27,6 +28,7 @@ const USAGE = `nesasm-ts [-options] [-? (for help)] infile
 -m     : force macro expansion in listing
 -raw   : prevent adding a ROM header
 -srec  : write Motorola S-records (.s28) instead of the .nes
+-g     : also write the source map (.dbg.json) and Mesen labels (.mlb)
 infile : file to be assembled
 `
 
@@ -66,6 +68,11 @@ export function runCli(argv: readonly string[], cwd: string, io: CliIo): number 
     if (r.srec !== undefined) writeFileSync(out(`${base}.s28`), r.srec, 'latin1')
     if (r.listingText !== undefined) writeFileSync(out(`${base}.lst`), r.listingText, 'latin1')
     writeFileSync(out(`${base}.fns`), r.fnsText(), 'latin1')
+    if (args.debug && r.ok) {
+      const info = r.debugInfo()
+      writeFileSync(out(`${base}.dbg.json`), formatDebugJson(asm, info))
+      writeFileSync(out(`${base}.mlb`), formatMesenLabels(info), 'latin1')
+    }
   } catch (e) {
     io.stderr(`nesasm-ts: can not write output: ${(e as Error).message}\n`)
     return 1

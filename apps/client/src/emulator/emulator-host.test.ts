@@ -89,9 +89,9 @@ describe('emulator host', () => {
     await vi.runOnlyPendingTimersAsync()
     await started
     host.press('a', 100)
-    expect(api.setButton).toHaveBeenLastCalledWith(8, true)
+    expect(api.setButton).toHaveBeenLastCalledWith(8, true, 0)
     vi.advanceTimersByTime(100)
-    expect(api.setButton).toHaveBeenLastCalledWith(8, false)
+    expect(api.setButton).toHaveBeenLastCalledWith(8, false, 0)
     host.dispose()
     vi.useRealTimers()
   })

@@ -148,8 +148,8 @@ export function createEmulator(
     return running
   }
 
-  function setButton(button: NesButton, down: boolean): void {
-    running?.api.setButton(LIBRETRO_JOYPAD_ID[button], down)
+  function setButton(button: NesButton, down: boolean, player: 0 | 1 = 0): void {
+    running?.api.setButton(LIBRETRO_JOYPAD_ID[button], down, player)
   }
 
   function press(button: NesButton, durationMs: number): void {

@@ -4,7 +4,8 @@ import type { NesButton } from './types'
 
 export interface GameInstance {
   press(button: NesButton, durationMs: number): void
-  setButton(button: NesButton, down: boolean): void
+  /** `player` 0 is controller 1 (the default), 1 is controller 2. */
+  setButton(button: NesButton, down: boolean, player?: 0 | 1): void
   fps(): number
   screenshot(): Promise<Blob>
   readMemory(address: number, length: number): Promise<Uint8Array>

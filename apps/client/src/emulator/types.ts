@@ -44,11 +44,11 @@ export interface GameRunner {
   isRunning(): boolean
 }
 
-/** Controller 1. */
+/** Controllers 1 and 2 (`player` 0 and 1; 0 when left out). */
 export interface ControllerInput {
-  /** Holds `button` down for `durationMs` milliseconds, then releases it. */
+  /** Holds `button` of controller 1 down for `durationMs` milliseconds, then releases it. */
   press(button: NesButton, durationMs: number): void
-  setButton(button: NesButton, down: boolean): void
+  setButton(button: NesButton, down: boolean, player?: 0 | 1): void
 }
 
 export interface RunControl {

@@ -15,12 +15,12 @@ describe('useGameKeys', () => {
     const input = document.body.appendChild(document.createElement('input'))
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', bubbles: true }))
     expect(setButton.mock.calls).toEqual([
-      ['a', true],
-      ['a', false],
+      ['a', true, 0],
+      ['a', false, 0],
     ])
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }))
     rerender({ active: false })
-    expect(setButton).toHaveBeenLastCalledWith('left', false)
+    expect(setButton).toHaveBeenLastCalledWith('left', false, 0)
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }))
     expect(setButton).toHaveBeenCalledTimes(4)
     unmount()

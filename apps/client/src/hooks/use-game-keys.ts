@@ -1,36 +1,40 @@
 // Keyboard play while a game runs, in the player and in the studio's preview: keydown/keyup on the page
-// drive controller 1. Auto-repeat is ignored, and keys typed into form fields or an editable editor (and
-// shortcuts such as Ctrl+Enter) are left alone.
+// drive controllers 1 and 2 through the user's key map. Auto-repeat is ignored, and keys typed into form
+// fields, an editable editor or a dialog (and shortcuts such as Ctrl+Enter) are left alone.
 import { useEffect } from 'react'
-import { buttonForKey } from '../emulator/key-map'
+import { buttonForKey, normalizeKey } from '../emulator/key-map'
+import type { BoundButton, PlayerIndex } from '../emulator/key-map'
 import type { NesButton } from '../emulator/types'
+import { getInputSettings } from './use-input-settings'
+
+export type ButtonHandler = (button: NesButton, down: boolean, player: PlayerIndex) => void
 
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
+  if (target.closest('dialog')) return true
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)
 }
 
-export function useGameKeys(
-  isActive: boolean,
-  onButton: (button: NesButton, down: boolean) => void,
-): void {
+export function useGameKeys(isActive: boolean, onButton: ButtonHandler): void {
   useEffect(() => {
     if (!isActive) return
-    const held = new Set<NesButton>()
+    // What each held key pressed, so its keyup releases that even if the map changed in between.
+    const held = new Map<string, BoundButton>()
     const handle = (event: KeyboardEvent) => {
-      const button = buttonForKey(event.key)
-      if (!button || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target))
-        return
+      if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return
+      const key = normalizeKey(event.key)
+      const down = event.type === 'keydown'
+      const bound = down ? buttonForKey(getInputSettings().bindings, key) : held.get(key)
+      if (!bound) return
       event.preventDefault()
       if (event.repeat) return
-      const down = event.type === 'keydown'
-      if (down) held.add(button)
-      else held.delete(button)
-      onButton(button, down)
+      if (down) held.set(key, bound)
+      else held.delete(key)
+      onButton(bound.button, down, bound.player)
     }
     // Releasing everything on blur avoids a button stuck down after switching windows.
     const releaseAll = () => {
-      for (const button of held) onButton(button, false)
+      for (const { button, player } of held.values()) onButton(button, false, player)
       held.clear()
     }
     window.addEventListener('keydown', handle)

@@ -14,7 +14,8 @@ export interface FrameApi {
   readonly ready: Promise<void>
   /** Hands over the ROM; resolves when the first frame has been drawn, rejects with a FrameFailure. */
   start(bytes: Uint8Array, fileName: string): Promise<void>
-  setButton(libretroId: number, down: boolean): void
+  /** `player` is the controller port: 0 or 1. */
+  setButton(libretroId: number, down: boolean, player: number): void
   pause(): void
   resume(): void
   reset(): void

@@ -3,8 +3,6 @@
 // waits for the host to hand over a ROM. Exposes window.nesFrame (see frame-api.ts).
 import './frame.css'
 import { EMULATORJS_BASE_PATH } from '@nes-studio/shared/emulator-assets'
-import { EMULATOR_KEY_CODES, LIBRETRO_JOYPAD_ID } from '../input-ids'
-import type { NesButton } from '../types'
 import type { EjsInstance, EjsPrototype, EjsWindow } from './ejs-globals'
 import type { FrameApi, FrameFailure } from './frame-api'
 import { coreBundle, prefetchCoreBundles, unpackIfBundle } from './core-source'
@@ -64,12 +62,31 @@ function failure(code: FrameFailure['code'], message: string): FrameFailure {
   return { code, message }
 }
 
-function keyMap(): Record<number, Record<number, { value: number }>> {
-  const player1: Record<number, { value: number }> = {}
-  for (const [button, id] of Object.entries(LIBRETRO_JOYPAD_ID)) {
-    player1[id] = { value: EMULATOR_KEY_CODES[button as NesButton] }
+/**
+ * The host page owns the key map (the user can rebind it): EmulatorJS gets no keys of its own, and keys
+ * pressed while the game frame has focus go to the host window as if pressed there.
+ */
+const NO_KEYS = { 0: {}, 1: {}, 2: {}, 3: {} }
+
+function forwardKeysToHost(): void {
+  const host = window.parent as Window & typeof globalThis
+  if (host === window) return
+  const forward = (event: KeyboardEvent) => {
+    const copy = new host.KeyboardEvent(event.type, {
+      key: event.key,
+      code: event.code,
+      repeat: event.repeat,
+      shiftKey: event.shiftKey,
+      ctrlKey: event.ctrlKey,
+      altKey: event.altKey,
+      metaKey: event.metaKey,
+      cancelable: true,
+    })
+    host.dispatchEvent(copy)
+    if (copy.defaultPrevented) event.preventDefault()
   }
-  return { 0: player1, 1: {}, 2: {}, 3: {} }
+  window.addEventListener('keydown', forward, true)
+  window.addEventListener('keyup', forward, true)
 }
 
 interface Deferred<T> {
@@ -189,7 +206,7 @@ function createEmulator(): EjsInstance {
     startOnLoad: true,
     disableDatabases: true,
     disableLocalStorage: true,
-    defaultControllers: keyMap(),
+    defaultControllers: NO_KEYS,
     shaders: {},
     volume: 0.5,
     backgroundColor: '#000000',
@@ -235,8 +252,8 @@ function createApi(emulator: () => EjsInstance | undefined): FrameApi {
       rom.resolve({ bytes: new Uint8Array(bytes), fileName })
       return started.promise
     },
-    setButton(id, down) {
-      gameManager(running()).simulateInput(0, id, down ? 1 : 0)
+    setButton(id, down, player) {
+      gameManager(running()).simulateInput(player, id, down ? 1 : 0)
     },
     pause: () => gameManager(running()).toggleMainLoop(0),
     resume: () => gameManager(running()).toggleMainLoop(1),
@@ -264,6 +281,7 @@ async function boot(): Promise<void> {
   document.addEventListener('pointerdown', () => api.resumeAudio(), true)
   document.addEventListener('keydown', () => api.resumeAudio(), true)
   trackAudioContexts()
+  forwardKeysToHost()
   prefetchCoreBundles()
   loadStyle(`${EMULATORJS_BASE_PATH}emulator.css`)
   try {

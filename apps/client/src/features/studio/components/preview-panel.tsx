@@ -1,4 +1,6 @@
 // Game preview: the emulator's container (its canvas scaled 1.5x) and the empty, loading and error states over it.
+import { describeKeys } from '../../../emulator/key-map'
+import { useInputSettings } from '../../../hooks/use-input-settings'
 import type { RefObject } from 'react'
 import type { PreviewState } from '../hooks/use-preview'
 
@@ -37,6 +39,7 @@ function PreviewOverlay({ state }: { state: PreviewState }) {
 }
 
 export function PreviewPanel({ state, screenRef }: PreviewPanelProps) {
+  const settings = useInputSettings()
   return (
     <section
       className="studio-panel studio-preview"
@@ -49,8 +52,7 @@ export function PreviewPanel({ state, screenRef }: PreviewPanelProps) {
         <PreviewOverlay state={state} />
       </div>
       <p className="studio-preview__hint">
-        Controls: arrows move, Z = B, X = A, Shift = SELECT, Enter = START (while the editor is
-        locked)
+        Controls: {describeKeys(settings.bindings)} (while the editor is locked)
       </p>
     </section>
   )

@@ -71,7 +71,8 @@ export function usePreview(container: RefObject<HTMLDivElement | null>) {
 
   const preload = useCallback(() => getHost()?.preload(), [getHost])
   const setButton = useCallback(
-    (button: NesButton, down: boolean) => host.current?.setButton(button, down),
+    (button: NesButton, down: boolean, player: 0 | 1) =>
+      host.current?.setButton(button, down, player),
     [],
   )
 

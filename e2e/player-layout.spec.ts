@@ -1,5 +1,6 @@
-// Layout at phone, tablet and desktop widths: no sideways scrolling, the spec's screen heights (350 px,
-// 400 px from 768 px up), and screenshots in e2e/artifacts/ for a human to look at.
+// Layout at phone, tablet and desktop widths, mouse only (touch screens: player-touch.spec.ts): no sideways
+// scrolling; from 768 px up the desktop console with the spec's 400 px screen, whose picture fills the
+// screen's height at the game's own shape; below it the handheld layout. Screenshots go to e2e/artifacts/.
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -19,16 +20,17 @@ beforeAll(() => {
 })
 
 describe.each([
-  { width: 375, screenHeight: 350 },
-  { width: 768, screenHeight: 400 },
-  { width: 1280, screenHeight: 400 },
-])('player at $width px', ({ width, screenHeight }) => {
-  it('fits the width and keeps the screen height, idle and playing', async () => {
+  { width: 375, layout: 'portrait' },
+  { width: 768, layout: 'desktop' },
+  { width: 1280, layout: 'desktop' },
+])('player at $width px', ({ width, layout }) => {
+  it('fits the width, idle and playing; the picture fills the screen', async () => {
     const { page, close } = await openPage(browser(), { width, height: 900 })
     try {
       await page.goto(`${baseUrl}/`)
       await page.getByText('INSERT CARTRIDGE').waitFor()
       await page.evaluate(() => document.fonts.ready)
+      expect(await page.locator('.player').getAttribute('data-layout')).toBe(layout)
       await page.screenshot({
         path: path.join(artifacts, `player-${width}-idle.png`),
         fullPage: true,
@@ -44,7 +46,13 @@ describe.each([
       await waitForGame(page)
       expect((await waitForFrameColor(page, 'purple')).name).toBe('purple')
       const screen = await page.locator('.screen').boundingBox()
-      expect(Math.round(screen?.height ?? 0)).toBe(screenHeight)
+      const picture = await page.locator('.game-display__frame').boundingBox()
+      if (layout === 'desktop') expect(Math.round(screen?.height ?? 0)).toBe(400)
+      // The picture keeps the core's shape (64:49) and touches two opposite edges of the screen.
+      const fillsHeight = Math.abs((picture?.height ?? 0) - (screen?.height ?? 0)) <= 1
+      const fillsWidth = Math.abs((picture?.width ?? 0) - (screen?.width ?? 0)) <= 1
+      expect(fillsHeight || fillsWidth).toBe(true)
+      expect((picture?.width ?? 0) / (picture?.height ?? 1)).toBeCloseTo(64 / 49, 1)
       expect(await overflow()).toBe(0)
       await page.screenshot({
         path: path.join(artifacts, `player-${width}-running.png`),

@@ -60,13 +60,29 @@ export interface OpenedPage {
   close(): Promise<void>
 }
 
+export interface PageOptions {
+  width?: number
+  height?: number
+  /** A touch screen (Playwright's hasTouch): touch events, `any-pointer: coarse`. */
+  hasTouch?: boolean
+  /** A phone or tablet browser (Playwright's isMobile): meta viewport, mobile user agent behaviour. */
+  isMobile?: boolean
+}
+
+/** The touch devices every player and studio flow is tried on. */
+export const TOUCH_DEVICES: readonly (Required<PageOptions> & { name: string })[] = [
+  { name: 'phone 375×667', width: 375, height: 667, hasTouch: true, isMobile: true },
+  { name: 'phone 390×844', width: 390, height: 844, hasTouch: true, isMobile: true },
+  { name: 'phone landscape 844×390', width: 844, height: 390, hasTouch: true, isMobile: true },
+  { name: 'touch laptop 1280×800', width: 1280, height: 800, hasTouch: true, isMobile: false },
+]
+
 /** A fresh context (no cache, no storage) with one page whose network is recorded. */
-export async function openPage(
-  browser: Browser,
-  options: { width?: number; height?: number } = {},
-): Promise<OpenedPage> {
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<OpenedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    hasTouch: options.hasTouch ?? false,
+    isMobile: options.isMobile ?? false,
   })
   const page = await context.newPage()
   const network = recordNetwork(page)

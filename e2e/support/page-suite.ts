@@ -3,14 +3,14 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
 import { launchBrowser, openPage } from './browser'
-import type { OpenedPage } from './browser'
+import type { OpenedPage, PageOptions } from './browser'
 
 export interface PageSuite {
   readonly baseUrl: string
   /** A fresh context and page (not navigated yet), checked and closed after the test. */
-  open(width?: number): Promise<Page>
+  open(width?: number | PageOptions): Promise<Page>
   /** `open`, then the player page `/`. */
-  openPlayer(width?: number): Promise<Page>
+  openPlayer(width?: number | PageOptions): Promise<Page>
 }
 
 /** Launches Chromium before a spec file's tests and closes it after them; call the result inside a test. */
@@ -46,8 +46,8 @@ export function usePageSuite(options: { allowPageErrors?: boolean } = {}): PageS
     }
   })
 
-  async function open(width = 1280): Promise<Page> {
-    opened = await openPage(browser(), { width })
+  async function open(options: number | PageOptions = 1280): Promise<Page> {
+    opened = await openPage(browser(), typeof options === 'number' ? { width: options } : options)
     return opened.page
   }
 

@@ -2,15 +2,18 @@
 import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { openPage } from './browser'
-import type { OpenedPage } from './browser'
+import type { OpenedPage, PageOptions } from './browser'
 
 /** A fresh page on /editor, once the editor is shown. */
 export async function openStudio(
   browser: Browser,
   baseUrl: string,
-  width = 1280,
+  options: number | PageOptions = 1280,
 ): Promise<OpenedPage> {
-  const opened = await openPage(browser, { width, height: 900 })
+  const opened = await openPage(
+    browser,
+    typeof options === 'number' ? { width: options, height: 900 } : options,
+  )
   await opened.page.goto(`${baseUrl}/editor`)
   await opened.page.locator('.cm-content').waitFor()
   return opened

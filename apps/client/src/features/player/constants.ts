@@ -8,7 +8,8 @@ export const AUTOSTART_DELAY_MS = 500
 export const PRESS_DURATION_MS = 100
 /** How long an on-screen button shows as pressed. */
 export const PRESSED_HIGHLIGHT_MS = 150
-/** The NES picture and its scale in the player. */
-export const CANVAS_WIDTH = 256
-export const CANVAS_HEIGHT = 240
-export const PLAYER_SCALE = 2.5
+/**
+ * The picture's shape: the core shows 256×224 pixels (overscan cropped) at the NES's 8:7 pixel aspect,
+ * 256 × 8/7 : 224 = 64 : 49. The player.css `64 / 49` must match.
+ */
+export const PICTURE_ASPECT = 64 / 49

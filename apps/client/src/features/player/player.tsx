@@ -1,18 +1,39 @@
 // The player console: lights, screen, cartridge slot, POWER/EJECT, options and the on-screen controller.
-// Other features hand it a cartridge through the PlayerHandle (app/ wires the library's onLoadRom to it).
+// On a desktop the controller is a panel below the console; on narrow or touch screens ("handheld") the
+// pad sits around the screen so the game and every button fit one viewport. Other features hand it a
+// cartridge through the PlayerHandle (app/ wires the library's onLoadRom to it).
 import './player.css'
-import { useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react'
+import './handheld.css'
+import { useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react'
 import type { Ref } from 'react'
-import type { NesButton } from '../../emulator/types'
+import { getGameInstance } from '../../emulator/game-instance'
+import { describeKeys, keyHint } from '../../emulator/key-map'
+import type { PlayerIndex } from '../../emulator/key-map'
+import { NES_BUTTONS } from '../../emulator/types'
+import type { EmulatorHost, NesButton } from '../../emulator/types'
+import { useGameKeys } from '../../hooks/use-game-keys'
+import { useGamepad } from '../../hooks/use-gamepad'
+import { useInputSettings } from '../../hooks/use-input-settings'
 import { CartridgeSlot } from './components/cartridge-slot'
 import { ConsoleToolbar } from './components/console-toolbar'
-import { ControlsPanel, pressOnScreenButton } from './components/controls-panel'
+import { ControlsDialog } from './components/controls-dialog'
+import {
+  ActionButtons,
+  ControlsPanel,
+  Dpad,
+  pressOnScreenButton,
+  SystemButtons,
+  useTouchFeedback,
+} from './components/controls-panel'
+import type { PadProps } from './components/controls-panel'
 import { GameScreen } from './components/game-screen'
 import { StatusLights } from './components/status-lights'
 import { useEmulator } from './hooks/use-emulator'
-import { useGamepad } from './hooks/use-gamepad'
-import { useGameKeys } from '../../hooks/use-game-keys'
+import { useFps } from './hooks/use-fps'
+import { usePlayerLayout } from './hooks/use-handheld-layout'
+import type { PlayerLayout } from './hooks/use-handheld-layout'
 import { usePlayer } from './hooks/use-player'
+import type { PlayerController } from './hooks/use-player'
 import { usePressedButtons } from './hooks/use-pressed-buttons'
 
 export interface PlayerHandle {
@@ -20,28 +41,117 @@ export interface PlayerHandle {
   loadCartridge(file: File): void
 }
 
-function useFps(host: { fps(): number } | undefined, isRunning: boolean): number {
-  const [fps, setFps] = useState(0)
-  useEffect(() => {
-    if (!host || !isRunning) return
-    const timer = setInterval(() => setFps(Math.round(host.fps())), 500)
-    return () => {
-      clearInterval(timer)
-      setFps(0)
-    }
-  }, [host, isRunning])
-  return fps
+/** Input from keys, gamepads and the on-screen pad, and what the pad shows. */
+function usePlayerInput(host: EmulatorHost | undefined, isRunning: boolean): PadProps {
+  const settings = useInputSettings()
+  const { pressed, flash, hold } = usePressedButtons()
+  const vibrate = useTouchFeedback(settings.vibration)
+
+  const onHeldButton = useCallback(
+    (button: NesButton, down: boolean, player: PlayerIndex = 0) => {
+      host?.setButton(button, down, player)
+      if (player === 0) hold(button, down)
+    },
+    [host, hold],
+  )
+  useGameKeys(isRunning, onHeldButton)
+  useGamepad(isRunning, onHeldButton)
+
+  const onPress = useCallback(
+    (button: NesButton) => {
+      flash(button)
+      pressOnScreenButton(button)
+    },
+    [flash],
+  )
+  const onHold = useCallback(
+    (button: NesButton, down: boolean) => {
+      hold(button, down)
+      const game = getGameInstance()
+      if (down) vibrate()
+      if (game) game.setButton(button, down)
+      else if (down) console.log(`Button ${button} pressed, but no game is running.`)
+    },
+    [hold, vibrate],
+  )
+  const hints = useMemo(
+    () =>
+      Object.fromEntries(NES_BUTTONS.map((b) => [b, keyHint(settings.bindings, b)])) as Record<
+        NesButton,
+        string
+      >,
+    [settings.bindings],
+  )
+  return { pressed, onPress, onHold, hints }
+}
+
+function ConsoleDeck({ player, isRunning }: { player: PlayerController; isRunning: boolean }) {
+  const { status } = player.state
+  return (
+    <div className="console__deck">
+      <button
+        type="button"
+        className={`power${isRunning ? ' power--on' : ''}`}
+        aria-pressed={isRunning}
+        disabled={!player.state.file || status === 'loading'}
+        onClick={isRunning ? player.powerOff : player.start}
+      >
+        POWER
+      </button>
+      <CartridgeSlot player={player} />
+      {isRunning ? (
+        <button type="button" className="btn btn--primary eject" onClick={player.eject}>
+          EJECT
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+function HandheldPad({ layout, pad }: { layout: PlayerLayout; pad: PadProps }) {
+  if (layout === 'landscape') {
+    return (
+      <>
+        <div className="handheld__left">
+          <Dpad {...pad} />
+          <SystemButtons {...pad} only={['select']} />
+        </div>
+        <div className="handheld__right">
+          <ActionButtons {...pad} />
+          <SystemButtons {...pad} only={['start']} />
+        </div>
+      </>
+    )
+  }
+  return (
+    <>
+      <div className="handheld__left">
+        <Dpad {...pad} />
+      </div>
+      <div className="handheld__right">
+        <ActionButtons {...pad} />
+      </div>
+      <div className="handheld__system">
+        <SystemButtons {...pad} />
+      </div>
+    </>
+  )
 }
 
 export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
   const containerRef = useRef<HTMLDivElement>(null)
-  const consoleRef = useRef<HTMLElement>(null)
+  const handheldRef = useRef<HTMLDivElement>(null)
   const host = useEmulator(containerRef)
   const player = usePlayer(host)
   const { status } = player.state
   const isRunning = status === 'running'
   const fps = useFps(host, isRunning)
-  const { pressed, flash, hold } = usePressedButtons()
+  const layout = usePlayerLayout()
+  const settings = useInputSettings()
+  const pad = usePlayerInput(host, isRunning)
+  const [isControlsOpen, setIsControlsOpen] = useState(false)
+  const openControls = useCallback(() => setIsControlsOpen(true), [])
+  const isHandheld = layout !== 'desktop'
 
   useImperativeHandle(
     ref,
@@ -49,59 +159,56 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
     [player],
   )
 
-  const onHeldButton = useCallback(
-    (button: NesButton, down: boolean) => {
-      host?.setButton(button, down)
-      hold(button, down)
-    },
-    [host, hold],
+  const screen = (
+    <div className="console__bezel">
+      <GameScreen
+        status={status}
+        error={player.state.error}
+        containerRef={containerRef}
+        hasScanlines={settings.scanlines}
+      />
+    </div>
   )
-  useGameKeys(isRunning, onHeldButton)
-  useGamepad(isRunning, onHeldButton)
-
-  const onScreenPress = useCallback(
-    (button: NesButton) => {
-      flash(button)
-      pressOnScreenButton(button)
-    },
-    [flash],
-  )
-
   return (
-    <div className="player">
-      <section ref={consoleRef} className="console" aria-label="NES console" data-status={status}>
+    <div className={`player${isHandheld ? ' player--handheld' : ''}`} data-layout={layout}>
+      <section className="console" aria-label="NES console" data-status={status}>
         <div className="console__top">
           <span className="console__brand">NES STUDIO</span>
           <StatusLights status={status} />
           <span className="console__fps" data-testid="fps">
             FPS {isRunning ? fps : '--'}
           </span>
-        </div>
-        <div className="console__bezel">
-          <GameScreen status={status} error={player.state.error} containerRef={containerRef} />
-        </div>
-        <div className="console__deck">
-          <button
-            type="button"
-            className={`power${isRunning ? ' power--on' : ''}`}
-            aria-pressed={isRunning}
-            disabled={!player.state.file || status === 'loading'}
-            onClick={isRunning ? player.powerOff : player.start}
-          >
-            POWER
-          </button>
-          <CartridgeSlot player={player} />
-          {isRunning ? (
-            <button type="button" className="btn btn--primary eject" onClick={player.eject}>
-              EJECT
+          {isHandheld ? (
+            <button type="button" className="btn btn--small" onClick={openControls}>
+              REMAP
             </button>
           ) : null}
         </div>
+        {isHandheld ? (
+          <div className="handheld" ref={handheldRef} data-testid="handheld">
+            <div className="handheld__screen">{screen}</div>
+            <HandheldPad layout={layout} pad={pad} />
+          </div>
+        ) : (
+          screen
+        )}
+        <ConsoleDeck player={player} isRunning={isRunning} />
         {isRunning && host ? (
-          <ConsoleToolbar host={host} fullscreenTarget={() => containerRef.current} />
+          <ConsoleToolbar
+            host={host}
+            fullscreenTarget={() => (isHandheld ? handheldRef.current : containerRef.current)}
+            prefersLandscape={isHandheld}
+          />
         ) : null}
       </section>
-      <ControlsPanel pressed={pressed} onPress={onScreenPress} />
+      {isHandheld ? null : (
+        <ControlsPanel
+          {...pad}
+          keysText={describeKeys(settings.bindings)}
+          onOpenSettings={openControls}
+        />
+      )}
+      <ControlsDialog isOpen={isControlsOpen} onClose={() => setIsControlsOpen(false)} />
     </div>
   )
 }

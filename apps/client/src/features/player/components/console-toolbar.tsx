@@ -2,12 +2,22 @@
 import { useState } from 'react'
 import type { EmulatorHost } from '../../../emulator/types'
 
+/** Asks the browser to keep the screen in landscape (Android in fullscreen); elsewhere it just refuses. */
+function lockLandscape(): void {
+  const orientation = screen.orientation as ScreenOrientation & {
+    lock?: (orientation: 'landscape') => Promise<void>
+  }
+  orientation.lock?.('landscape').catch(() => undefined)
+}
+
 interface ConsoleToolbarProps {
   host: EmulatorHost
   fullscreenTarget: () => HTMLElement | null
+  /** Turn a phone to landscape in fullscreen (where the browser allows locking the orientation). */
+  prefersLandscape?: boolean
 }
 
-export function ConsoleToolbar({ host, fullscreenTarget }: ConsoleToolbarProps) {
+export function ConsoleToolbar({ host, fullscreenTarget, prefersLandscape }: ConsoleToolbarProps) {
   const [isPaused, setIsPaused] = useState(host.isPaused())
   const [isMuted, setIsMuted] = useState(false)
   const [volume, setVolume] = useState(50)
@@ -69,7 +79,7 @@ export function ConsoleToolbar({ host, fullscreenTarget }: ConsoleToolbarProps) 
         onClick={() => {
           const target = fullscreenTarget()
           if (document.fullscreenElement) void document.exitFullscreen()
-          else void target?.requestFullscreen()
+          else void target?.requestFullscreen().then(() => prefersLandscape && lockLandscape())
         }}
       >
         FULLSCREEN

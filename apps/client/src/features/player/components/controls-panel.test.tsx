@@ -35,21 +35,44 @@ describe('on-screen buttons', () => {
     expect(log).toHaveBeenCalledTimes(2)
   })
 
-  it('render the three groups and the footer, and report clicks', () => {
+  const hints = {
+    up: '↑',
+    down: '↓',
+    left: '←',
+    right: '→',
+    b: 'Z',
+    a: 'K',
+    select: 'Shift',
+    start: 'Enter',
+  }
+
+  it('render the three groups and the footer, show the key map, and report clicks', () => {
     const onPress = vi.fn()
-    render(<ControlsPanel pressed={new Set(['up'])} onPress={onPress} />)
+    const onHold = vi.fn()
+    render(
+      <ControlsPanel
+        pressed={new Set(['up'])}
+        onPress={onPress}
+        onHold={onHold}
+        hints={hints}
+        keysText="custom keys"
+        onOpenSettings={() => undefined}
+      />,
+    )
     for (const label of [
       'MOVEMENT',
       'ACTIONS',
       'SYSTEM',
       'Click buttons or use keyboard controls',
+      'Keys: custom keys. Gamepads work too.',
     ]) {
       expect(screen.getByText(label)).toBeTruthy()
     }
     expect(screen.getByRole('button', { name: 'Up (↑)' }).dataset.pressed).toBe('true')
     expect(screen.getByRole('button', { name: 'Down (↓)' }).dataset.pressed).toBe('false')
-    fireEvent.click(screen.getByRole('button', { name: 'A (X)' }))
+    fireEvent.click(screen.getByRole('button', { name: 'A (K)' }))
     fireEvent.click(screen.getByRole('button', { name: 'Select (Shift)' }))
     expect(onPress.mock.calls).toEqual([['a'], ['select']])
+    expect(onHold).not.toHaveBeenCalled()
   })
 })

@@ -1,7 +1,7 @@
 // The screen inside the console bezel. The emulator's iframes live in `containerRef`, which is always
 // mounted; the display area around it is hidden (display: none) without a game and shown as flex with one.
+// The picture is the largest box of the core's aspect that fits the screen (a size container query).
 import type { RefObject } from 'react'
-import { CANVAS_HEIGHT, CANVAS_WIDTH, PLAYER_SCALE } from '../constants'
 import type { PlayerStatus } from '../lib/player-state'
 import { isDisplayVisible } from '../lib/player-state'
 
@@ -9,18 +9,13 @@ interface GameScreenProps {
   status: PlayerStatus
   error: string | undefined
   containerRef: RefObject<HTMLDivElement | null>
+  hasScanlines: boolean
 }
 
-export function GameScreen({ status, error, containerRef }: GameScreenProps) {
+export function GameScreen({ status, error, containerRef, hasScanlines }: GameScreenProps) {
   const visible = isDisplayVisible(status)
   return (
-    <div
-      className="screen"
-      style={{
-        ['--canvas-w' as string]: `${CANVAS_WIDTH * PLAYER_SCALE}px`,
-        ['--canvas-aspect' as string]: `${CANVAS_WIDTH} / ${CANVAS_HEIGHT}`,
-      }}
-    >
+    <div className="screen">
       {!visible ? (
         <div className="screen__idle" aria-hidden="true">
           <span className="screen__idle-title">NES STUDIO</span>
@@ -53,7 +48,9 @@ export function GameScreen({ status, error, containerRef }: GameScreenProps) {
           </div>
         ) : null}
       </div>
-      <div className="screen__scanlines" aria-hidden="true" />
+      {hasScanlines ? (
+        <div className="screen__scanlines" data-testid="scanlines" aria-hidden="true" />
+      ) : null}
     </div>
   )
 }

@@ -1,0 +1,169 @@
+// The player on touch screens: games start (EmulatorJS's virtual-gamepad crash is gone), the game and the
+// whole pad fit the first viewport on phones and a touch laptop, fingers hold buttons for as long as they
+// stay, several fingers hold several buttons, and the studio preview starts too. Touches are sent through
+// CDP (Input.dispatchTouchEvent), as a touch screen sends them; the ROM is built by our own assembler.
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { CDPSession, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { TOUCH_DEVICES } from './support/browser'
+import { buildInputProbeRom, PAD_BIT, readProbe } from './support/input-probe'
+import type { ProbeState } from './support/input-probe'
+import { usePageSuite } from './support/page-suite'
+import { chooseRom, waitForGame } from './support/player-page'
+import { waitForGreenFrame } from './support/studio-frames'
+import { compileButton } from './support/studio-page'
+
+const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts')
+const suite = usePageSuite()
+beforeAll(() => {
+  mkdirSync(artifacts, { recursive: true })
+})
+
+const PHONE = TOUCH_DEVICES[0]!
+
+async function startProbe(page: Page): Promise<void> {
+  await page.goto(`${suite.baseUrl}/`)
+  await chooseRom(page, 'probe.nes', buildInputProbeRom())
+  await page.getByRole('button', { name: 'PRESS START' }).tap()
+  await waitForGame(page)
+  await page.evaluate(() => window.scrollTo(0, 0))
+}
+
+/** The centre of an on-screen pad button, in viewport coordinates. */
+async function centreOf(page: Page, button: string): Promise<{ x: number; y: number }> {
+  const box = await page.locator(`.player [data-button="${button}"]`).first().boundingBox()
+  if (!box) throw new Error(`No on-screen ${button} button`)
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+}
+
+type Point = { x: number; y: number }
+function touches(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', points: Point[]) {
+  return cdp.send('Input.dispatchTouchEvent', {
+    type,
+    touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id, radiusX: 8, radiusY: 8 })),
+  })
+}
+
+/** Waits until the probe has seen `frames` more frames than in `since`. */
+async function waitFrames(page: Page, since: ProbeState, frames: number): Promise<ProbeState> {
+  for (;;) {
+    const now = await readProbe(page)
+    if (now.frames - since.frames >= frames) return now
+    await page.waitForTimeout(50)
+  }
+}
+
+describe('touch screens', () => {
+  it.each(TOUCH_DEVICES)(
+    '$name: a game starts, and the game and every pad button fit the first viewport',
+    async (device) => {
+      const page = await suite.open(device)
+      await startProbe(page)
+      expect((await readProbe(page)).frames).toBeGreaterThan(0)
+      const viewport = { width: device.width, height: device.height }
+      const boxes = await page
+        .locator('.player [data-button], .player .game-display__frame')
+        .evaluateAll((elements) =>
+          elements.map((e) => {
+            const r = e.getBoundingClientRect()
+            return { name: (e as HTMLElement).dataset.button ?? 'game', ...r.toJSON() }
+          }),
+        )
+      expect(boxes.map((b) => b.name).sort()).toEqual(
+        ['a', 'b', 'down', 'game', 'left', 'right', 'select', 'start', 'up'].sort(),
+      )
+      for (const box of boxes) {
+        expect(box.left, box.name).toBeGreaterThanOrEqual(0)
+        expect(box.top, box.name).toBeGreaterThanOrEqual(0)
+        expect(box.right, box.name).toBeLessThanOrEqual(viewport.width)
+        expect(box.bottom, box.name).toBeLessThanOrEqual(viewport.height)
+      }
+      // The game is large: in portrait it spans most of the width, in landscape most of the height.
+      const game = boxes.find((b) => b.name === 'game')!
+      const portrait = device.height > device.width
+      if (portrait) expect(game.width).toBeGreaterThan(device.width * 0.8)
+      else expect(game.height).toBeGreaterThan(device.height * 0.6)
+      await page.screenshot({
+        path: path.join(artifacts, `touch-${device.width}x${device.height}.png`),
+      })
+    },
+  )
+
+  it('holds RIGHT for as long as a finger stays on it, and releases it when the finger lifts', async () => {
+    const page = await suite.open(PHONE)
+    await startProbe(page)
+    const cdp = await page.context().newCDPSession(page)
+    const right = await centreOf(page, 'right')
+    await touches(cdp, 'touchStart', [right])
+    let pressed = await readProbe(page)
+    while (!(pressed.pad1 & PAD_BIT.right)) pressed = await readProbe(page)
+    await page.waitForTimeout(1000)
+    const held = await readProbe(page)
+    await touches(cdp, 'touchEnd', [])
+    const frames = held.frames - pressed.frames
+    const rightFrames = held.rightFrames - pressed.rightFrames
+    expect(frames).toBeGreaterThan(10)
+    // Every frame of that second saw RIGHT held (a tap gives 100 ms: about 6 frames).
+    expect(rightFrames).toBe(frames)
+    const released = await waitFrames(page, await readProbe(page), 10)
+    expect(released.pad1 & PAD_BIT.right).toBe(0)
+  })
+
+  it('holds RIGHT and A with two fingers, B and A with one thumb on the gap between them', async () => {
+    const page = await suite.open(PHONE)
+    await startProbe(page)
+    const cdp = await page.context().newCDPSession(page)
+    const [right, a, b] = await Promise.all(['right', 'a', 'b'].map((n) => centreOf(page, n)))
+    const start = await readProbe(page)
+    await touches(cdp, 'touchStart', [right!, a!])
+    const both = await waitFrames(page, start, 20)
+    await touches(cdp, 'touchEnd', [])
+    expect(both.pad1 & (PAD_BIT.right | PAD_BIT.a)).toBe(PAD_BIT.right | PAD_BIT.a)
+    expect(both.rightAndAFrames - start.rightAndAFrames).toBeGreaterThanOrEqual(10)
+
+    const gap = { x: (a!.x + b!.x) / 2, y: a!.y }
+    const beforeGap = await waitFrames(page, await readProbe(page), 5)
+    await touches(cdp, 'touchStart', [gap])
+    const thumb = await waitFrames(page, beforeGap, 20)
+    await touches(cdp, 'touchEnd', [])
+    expect(thumb.pad1 & (PAD_BIT.a | PAD_BIT.b)).toBe(PAD_BIT.a | PAD_BIT.b)
+    expect(thumb.aAndBFrames - beforeGap.aAndBFrames).toBeGreaterThanOrEqual(10)
+  })
+
+  it('changes direction as a finger slides across the d-pad; its corners give diagonals', async () => {
+    const page = await suite.open(PHONE)
+    await startProbe(page)
+    const cdp = await page.context().newCDPSession(page)
+    const [left, right, up] = await Promise.all(
+      ['left', 'right', 'up'].map((n) => centreOf(page, n)),
+    )
+    const directions = PAD_BIT.up | PAD_BIT.down | PAD_BIT.left | PAD_BIT.right
+    const settle = async () => (await waitFrames(page, await readProbe(page), 8)).pad1 & directions
+
+    await touches(cdp, 'touchStart', [left!])
+    expect(await settle()).toBe(PAD_BIT.left)
+    await touches(cdp, 'touchMove', [right!])
+    expect(await settle()).toBe(PAD_BIT.right)
+    await touches(cdp, 'touchMove', [{ x: right!.x, y: up!.y }])
+    expect(await settle()).toBe(PAD_BIT.right | PAD_BIT.up)
+    await touches(cdp, 'touchEnd', [])
+    expect(await settle()).toBe(0)
+  })
+
+  it('starts the studio preview on a phone', async () => {
+    const page = await suite.open(PHONE)
+    await page.goto(`${suite.baseUrl}/editor`)
+    await page.locator('.cm-content').waitFor()
+    await compileButton(page).tap()
+    await page.waitForFunction(() => window.gameInstance !== undefined, undefined, {
+      timeout: 30_000,
+    })
+    expect(await waitForGreenFrame(page)).toMatchObject({ green: true })
+    await page.screenshot({
+      path: path.join(artifacts, 'touch-studio-375x667.png'),
+      fullPage: true,
+    })
+  })
+})

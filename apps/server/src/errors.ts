@@ -1,5 +1,5 @@
 // HttpError is what services throw for a request that cannot be served; one handler renders every error.
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ApiErrorBody, ApiErrorCode } from '@nes-studio/shared'
 
 export class HttpError extends Error {
@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: ApiErrorCode,
     message: string,
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message)
     this.name = 'HttpError'
@@ -17,7 +19,15 @@ export class HttpError extends Error {
   }
 }
 
-/** Fastify's own 4xx errors (bad JSON, wrong media type, ...) rendered in our shape. */
+/** The client closed the connection before its request was read: nothing to answer, not a fault. */
+export class ClientGoneError extends Error {
+  constructor(readonly cause: unknown) {
+    super('The client closed the connection before the request was read.')
+    this.name = 'ClientGoneError'
+  }
+}
+
+/** Fastify's and its plugins' own 4xx errors (bad JSON, wrong media type, ...) rendered in our shape. */
 function fromFastifyError(err: FastifyError): HttpError | undefined {
   const status = err.statusCode
   if (status === undefined || status < 400 || status >= 500) return undefined
@@ -25,19 +35,38 @@ function fromFastifyError(err: FastifyError): HttpError | undefined {
   if (status === 415) {
     return new HttpError(415, 'UnsupportedMediaType', 'Send the ROM as multipart/form-data.')
   }
-  if (status === 404) return new HttpError(404, 'NotFound', 'Not found.')
+  // @fastify/static answers 403 for paths such as "/api//roms" or "/%2e%2e/": there is nothing there.
+  if (status === 404 || status === 403) return new HttpError(404, 'NotFound', 'Not found.')
   return new HttpError(status, 'BadRequest', err.message)
+}
+
+function isClientGone(err: unknown, request: FastifyRequest): boolean {
+  if (err instanceof ClientGoneError) return true
+  const code = (err as { code?: unknown }).code
+  return request.raw.aborted || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE'
+}
+
+export function sendHttpError(reply: FastifyReply, httpError: HttpError): FastifyReply {
+  // A body the handler did not read (early 4xx, 413, 503) would stall a client that keeps sending,
+  // and a request pipelined behind it could never be parsed: end the connection after the answer.
+  if (httpError.status === 413 || reply.request.raw.complete === false) {
+    reply.header('connection', 'close')
+  }
+  return reply.status(httpError.status).headers(httpError.headers).send(httpError.toJSON())
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const httpError = err instanceof HttpError ? err : fromFastifyError(err)
-    if (httpError) {
-      if (httpError.status === 413) reply.header('connection', 'close')
-      return reply.status(httpError.status).send(httpError.toJSON())
+    if (isClientGone(err, request)) {
+      request.log.info({ code: (err as { code?: unknown }).code }, 'client closed the connection')
+      return reply.status(400).header('connection', 'close').send()
     }
+    const httpError = err instanceof HttpError ? err : fromFastifyError(err)
+    if (httpError) return sendHttpError(reply, httpError)
     request.log.error({ err }, 'unhandled error')
-    const body = new HttpError(500, 'InternalError', 'Something went wrong on the server.')
-    return reply.status(500).send(body.toJSON())
+    return sendHttpError(
+      reply,
+      new HttpError(500, 'InternalError', 'Something went wrong on the server.'),
+    )
   })
 }

@@ -1,28 +1,17 @@
 // HTTP for /api/roms: parses requests, calls RomService, writes responses. No rules live here.
-import type { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyMultipart from '@fastify/multipart'
 import type { RomListResponse, RomUploadResponse } from '@nes-studio/shared'
 import { HttpError } from '../errors'
 import { contentDisposition } from './file-name'
 import { ListCache, pickEncoding } from './list-cache'
-import {
-  MULTIPART_OVERHEAD_BYTES,
-  UPLOAD_FILE_FIELD,
-  UPLOAD_TITLE_FIELD,
-  romIdParamsSchema,
-} from './rom.schema'
-import { assertRomFileName } from './rom.service'
-import type { RomService, RomUpload } from './rom.service'
+import { MULTIPART_OVERHEAD_BYTES, UPLOAD_FILE_FIELD, romIdParamsSchema } from './rom.schema'
+import type { RomService } from './rom.service'
+import { readUpload, romTooLarge } from './upload-reader'
 
 export interface RomRoutesOptions {
   service: RomService
   maxRomBytes: number
-}
-
-function formatMiB(bytes: number): string {
-  const mib = bytes / (1024 * 1024)
-  return Number.isInteger(mib) ? `${mib} MiB` : `${(bytes / 1024).toFixed(0)} KiB`
 }
 
 function parseId(request: FastifyRequest): string {
@@ -31,20 +20,6 @@ function parseId(request: FastifyRequest): string {
     throw new HttpError(404, 'NotFound', 'That ROM is not in the library (the id is not valid).')
   }
   return parsed.data.id
-}
-
-/**
- * Collects a file part, failing the moment busboy reports the size limit. (`toBuffer()` only notices
- * at the end of the part, which would mean reading the whole oversized body first.)
- */
-function readCapped(file: Readable, tooLarge: () => HttpError): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    file.on('data', (chunk: Buffer) => chunks.push(chunk))
-    file.once('limit', () => reject(tooLarge()))
-    file.once('end', () => resolve(Buffer.concat(chunks)))
-    file.once('error', reject)
-  })
 }
 
 /** True when `If-None-Match` lists `etag` (weak comparison, as RFC 9110 asks for this header). */
@@ -56,8 +31,7 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
 
 export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): Promise<void> {
   const { service, maxRomBytes } = opts
-  const tooLarge = () =>
-    new HttpError(413, 'RomTooLarge', `The ROM is larger than the ${formatMiB(maxRomBytes)} limit.`)
+  const tooLarge = () => romTooLarge(maxRomBytes)
 
   await app.register(fastifyMultipart, {
     limits: {
@@ -69,48 +43,6 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
       headerPairs: 50,
     },
   })
-
-  /** Reads the form: one file in romFile plus an optional title. The file is checked by name first. */
-  async function readUpload(request: FastifyRequest): Promise<RomUpload> {
-    if (!request.isMultipart()) {
-      throw new HttpError(
-        415,
-        'UnsupportedMediaType',
-        `Send the ROM as multipart/form-data with the file in "${UPLOAD_FILE_FIELD}".`,
-      )
-    }
-    let upload: Omit<RomUpload, 'title'> | undefined
-    let title: string | undefined
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          if (part.fieldname === UPLOAD_TITLE_FIELD && typeof part.value === 'string')
-            title = part.value
-        } else if (part.fieldname !== UPLOAD_FILE_FIELD || upload || part.filename === '') {
-          // Not ours, a second file, or a form submitted with no file chosen (empty name): drain it.
-          part.file.resume()
-        } else {
-          assertRomFileName(part.filename)
-          upload = { fileName: part.filename, bytes: await readCapped(part.file, tooLarge) }
-        }
-      }
-    } catch (err) {
-      const code = (err as { code?: unknown }).code
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge()
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-        throw new HttpError(
-          400,
-          'BadRequest',
-          `Send one file in "${UPLOAD_FILE_FIELD}" and a title.`,
-        )
-      }
-      throw err
-    }
-    if (!upload) {
-      throw new HttpError(400, 'NoFile', 'No File Selected: please select a ROM file first.')
-    }
-    return { ...upload, title }
-  }
 
   // The list is served from one cached JSON body per library revision, and the revision doubles as a
   // strong ETag, so a browser's revalidation of an unchanged library is a 304 without reading any rows.
@@ -132,14 +64,22 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
   app.post(
     '/api/roms',
     {
-      // Refuse an oversized body from its Content-Length before reading any of it.
       onRequest: async (request) => {
+        // Decided on the header, before any parser reads the body: invalid JSON is still not a form.
+        if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
+          throw new HttpError(
+            415,
+            'UnsupportedMediaType',
+            `Send the ROM as multipart/form-data with the file in "${UPLOAD_FILE_FIELD}".`,
+          )
+        }
+        // Refuse an oversized body from its Content-Length before reading any of it.
         const length = Number(request.headers['content-length'] ?? 0)
         if (length > maxRomBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge()
       },
     },
     async (request, reply): Promise<RomUploadResponse> => {
-      const rom = await service.upload(await readUpload(request))
+      const rom = await service.upload(await readUpload(request, maxRomBytes))
       reply.status(201).header('location', `/api/roms/${rom.id}`)
       return { rom }
     },

@@ -10,3 +10,6 @@ export const UPLOAD_TITLE_FIELD = 'title'
 
 /** Room for the multipart framing and the title on top of the file itself, in bytes. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024
+
+/** Byte limit for every part but the file, together (title, framing, empty parts). */
+export const OTHER_PARTS_MAX_BYTES = MULTIPART_OVERHEAD_BYTES

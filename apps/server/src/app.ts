@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import fastifyCompress from '@fastify/compress'
 import { DEFAULT_MAX_ROM_BYTES, SAVE_STATES_PER_ROM } from '@nes-studio/shared'
 import { installErrorHandler } from './errors'
+import { handleClientError, handleFrameworkError } from './http/framework-errors'
 import { installSecurity } from './http/security'
 import { registerStaticFiles } from './http/static-files'
 import type { StaticDirs } from './http/static-files'
@@ -35,6 +36,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     // Hung or slow clients must not hold a socket forever.
     requestTimeout: 120_000,
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   })
   installErrorHandler(app)
   installSecurity(app, {

@@ -20,6 +20,8 @@ export interface AppDeps {
   staticDirs: StaticDirs
   /** Upload cap in bytes; default 8 MiB. */
   maxRomBytes?: number
+  /** Bytes of uploads read into memory at once; default 8 uploads at the cap. */
+  uploadMemoryBytes?: number
   /** Origins besides the request's own Host that may send writes. */
   trustedOrigins?: readonly string[]
   /** Host names served besides IP literals and localhost (ALLOWED_HOSTS). */
@@ -46,9 +48,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   // Must precede @fastify/static so static replies get the global hook.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
+  const maxRomBytes = deps.maxRomBytes ?? DEFAULT_MAX_ROM_BYTES
   await app.register(romRoutes, {
     service: new RomService(deps.store, deps.serviceOptions),
-    maxRomBytes: deps.maxRomBytes ?? DEFAULT_MAX_ROM_BYTES,
+    maxRomBytes,
+    uploadMemoryBytes: deps.uploadMemoryBytes ?? 8 * maxRomBytes,
   })
   const statesPerRom = deps.statesPerRom ?? SAVE_STATES_PER_ROM
   await app.register(saveRoutes, {

@@ -13,6 +13,8 @@ export interface Config {
   databaseUrl: string | undefined
   /** Upload cap in bytes. */
   maxRomBytes: number
+  /** Bytes of uploads read into memory at once (past it: 503 + Retry-After). */
+  uploadMemoryBytes: number
   /** Built client (Vite `dist/`); the server still starts without it. */
   clientDir: string
   /** Extra origins (scheme://host[:port]) allowed to write, e.g. behind a proxy that rewrites Host. */
@@ -29,6 +31,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().min(1).optional(),
   MAX_ROM_BYTES: z.coerce.number().int().min(1024).default(DEFAULT_MAX_ROM_BYTES),
+  UPLOAD_MEMORY_BYTES: z.coerce.number().int().min(1024).optional(),
   CLIENT_DIR: z.string().min(1).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   ALLOWED_HOSTS: z.string().optional(),
@@ -58,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     maxRomBytes: e.MAX_ROM_BYTES,
+    uploadMemoryBytes: e.UPLOAD_MEMORY_BYTES ?? 8 * e.MAX_ROM_BYTES,
     clientDir: path.resolve(e.CLIENT_DIR ?? defaultClientDir),
     trustedOrigins: commaList(e.TRUSTED_ORIGINS),
     allowedHosts: commaList(e.ALLOWED_HOSTS),

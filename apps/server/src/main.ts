@@ -12,6 +12,7 @@ async function main(): Promise<void> {
   const app = await createApp({
     store,
     maxRomBytes: config.maxRomBytes,
+    uploadMemoryBytes: config.uploadMemoryBytes,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     trustedOrigins: config.trustedOrigins,
     allowedHosts: config.allowedHosts,

@@ -70,6 +70,7 @@ export const apiErrorCodeSchema = z.enum([
   'CrossSiteRequest',
   'HostNotAllowed',
   'RequestTimeout',
+  'ServerBusy',
   'NotFound',
   'DuplicateRom',
   'RomTooLarge',

@@ -7,11 +7,14 @@ import { contentDisposition } from './file-name'
 import { ListCache, pickEncoding } from './list-cache'
 import { MULTIPART_OVERHEAD_BYTES, UPLOAD_FILE_FIELD, romIdParamsSchema } from './rom.schema'
 import type { RomService } from './rom.service'
+import { UploadBudget } from './upload-budget'
 import { readUpload, romTooLarge } from './upload-reader'
 
 export interface RomRoutesOptions {
   service: RomService
   maxRomBytes: number
+  /** Bytes of uploads read at once; past it uploads get 503 with Retry-After. */
+  uploadMemoryBytes: number
 }
 
 function parseId(request: FastifyRequest): string {
@@ -31,6 +34,8 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
 
 export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): Promise<void> {
   const { service, maxRomBytes } = opts
+  const maxRequestBytes = maxRomBytes + MULTIPART_OVERHEAD_BYTES
+  const uploads = new UploadBudget(opts.uploadMemoryBytes)
   const tooLarge = () => romTooLarge(maxRomBytes)
 
   await app.register(fastifyMultipart, {
@@ -64,7 +69,7 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
   app.post(
     '/api/roms',
     {
-      onRequest: async (request) => {
+      onRequest: async (request, reply) => {
         // Decided on the header, before any parser reads the body: invalid JSON is still not a form.
         if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) {
           throw new HttpError(
@@ -75,7 +80,20 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
         }
         // Refuse an oversized body from its Content-Length before reading any of it.
         const length = Number(request.headers['content-length'] ?? 0)
-        if (length > maxRomBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge()
+        if (length > maxRequestBytes) throw tooLarge()
+        // A chunked body may grow to the cap, so it reserves the cap.
+        const release = uploads.tryReserve(length > 0 ? length : maxRequestBytes)
+        if (!release) {
+          throw new HttpError(
+            503,
+            'ServerBusy',
+            'The server is busy storing other uploads. Try again in a few seconds.',
+            { 'retry-after': '2' },
+          )
+        }
+        // 'close' comes for a finished reply and for a client that went away alike.
+        reply.raw.once('close', release)
+        request.raw.once('close', release)
       },
     },
     async (request, reply): Promise<RomUploadResponse> => {

@@ -1,0 +1,70 @@
+// Uploads held in memory at once are bounded: past the budget an upload gets 503 with Retry-After
+// before any of its body is read, and the budget comes back when uploads end or their clients leave.
+import net from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { buildRom, uploadForm } from '../test/rom-builder'
+import { createTestApp } from '../test/test-app'
+import type { TestApp } from '../test/test-app'
+import { UploadBudget } from './upload-budget'
+
+const CAP = 64 * 1024
+const PER_CHUNKED_UPLOAD = CAP + 64 * 1024 // the cap plus the room for the other parts
+
+let t: TestApp
+let port: number
+const sockets: net.Socket[] = []
+beforeEach(async () => {
+  t = await createTestApp({ maxRomBytes: CAP, uploadMemoryBytes: 2 * PER_CHUNKED_UPLOAD })
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
+  port = (t.app.server.address() as AddressInfo).port
+})
+afterEach(async () => {
+  for (const s of sockets.splice(0)) s.destroy()
+  await t.close()
+})
+
+/** A chunked upload that sends its first bytes and then waits, holding its reservation. */
+function slowUpload(): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(
+        'POST /api/roms HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n' +
+          'Content-Type: multipart/form-data; boundary=b\r\n\r\n5\r\n--b\r\n\r\n',
+      )
+      setTimeout(resolve, 100)
+    })
+    socket.on('error', () => undefined)
+    sockets.push(socket)
+  })
+}
+
+async function post() {
+  return t.app.inject({ method: 'POST', url: '/api/roms', ...uploadForm(buildRom({ seed: 3 })) })
+}
+
+it('answers 503 with Retry-After past the budget, and accepts again once uploads end', async () => {
+  await slowUpload()
+  await slowUpload()
+  const busy = await post()
+  expect(busy.statusCode).toBe(503)
+  expect(busy.json().error.code).toBe('ServerBusy')
+  expect(busy.headers['retry-after']).toBe('2')
+
+  for (const s of sockets.splice(0)) s.destroy()
+  await new Promise((r) => setTimeout(r, 100))
+  expect((await post()).statusCode).toBe(201)
+})
+
+it('reserves by Content-Length, so many small uploads fit where few large ones do', () => {
+  const budget = new UploadBudget(100)
+  const releases = [budget.tryReserve(30), budget.tryReserve(30), budget.tryReserve(30)]
+  expect(releases.every(Boolean)).toBe(true)
+  expect(budget.tryReserve(30)).toBeUndefined()
+  releases[0]?.()
+  releases[0]?.() // twice: no double credit
+  expect(budget.reservedBytes).toBe(60)
+  expect(budget.tryReserve(30)).toBeDefined()
+  // One upload larger than the whole budget still runs when nothing else does.
+  expect(new UploadBudget(10).tryReserve(50)).toBeDefined()
+})

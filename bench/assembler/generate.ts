@@ -44,8 +44,12 @@ function bankFile(bank: number, linesPerBank: number): string {
   return out.join('\n') + '\n'
 }
 
-/** A project of `banks` 8 KB banks, each in its own include file (about 100 lines per KB). */
-export function largeProject(banks = 64, linesPerBank = 1700): Project {
+/**
+ * A project of `banks` 8 KB banks, each in its own include file (about 100 lines per KB), or split
+ * into `filesPerBank` files included one after another (`largeProject(64, 2200, 13)` has the size of
+ * the SMB3 disassembly: about 132,000 lines in 833 files).
+ */
+export function largeProject(banks = 64, linesPerBank = 1700, filesPerBank = 1): Project {
   const files: Record<string, string> = {}
   const main: string[] = [
     '  .inesprg ' + banks / 2,
@@ -55,9 +59,20 @@ export function largeProject(banks = 64, linesPerBank = 1700): Project {
     MACROS,
   ]
   for (let b = 0; b < banks; b++) {
-    const name = `bank${String(b).padStart(2, '0')}.asm`
-    files[name] = bankFile(b, linesPerBank)
-    main.push(`  .include "${name}"`)
+    const name = `bank${String(b).padStart(2, '0')}`
+    const text = bankFile(b, linesPerBank)
+    if (filesPerBank <= 1) {
+      files[`${name}.asm`] = text
+      main.push(`  .include "${name}.asm"`)
+      continue
+    }
+    const lines = text.split('\n').slice(0, -1)
+    const per = Math.ceil(lines.length / filesPerBank)
+    for (let k = 0; k * per < lines.length; k++) {
+      const part = `${name}_${String(k).padStart(2, '0')}.asm`
+      files[part] = lines.slice(k * per, (k + 1) * per).join('\n') + '\n'
+      main.push(`  .include "${part}"`)
+    }
   }
   main.push(`  .bank ${banks - 1}`, '  .org $FFFA', '  .dw b0_r0, b0_r0, b0_r0')
   files['main.asm'] = main.join('\n') + '\n'

@@ -223,6 +223,8 @@ export function runAssembler(
   }
   a.summarizeWarnings()
   const ok = a.errcnt === 0
+  // the outputs read every bank up to the highest one used, written or not
+  a.fillTo((a.maxBank + 1) * BANK_SIZE)
   let rom: Uint8Array | undefined
   let srec: string | undefined
   if (ok) {
@@ -253,7 +255,6 @@ export function runAssembler(
   if (rom) result.rom = rom
   if (srec !== undefined) result.srec = srec
   if (listingOpen && a.listing) result.listingText = a.listing.join('\n') + '\n'
-  a.pass2Log.finish()
   a.release()
   return result
 }

@@ -77,7 +77,7 @@ const SPACES_26 = '                          '
 export const EMPTY_LINE: Line = new Uint8Array(1)
 
 /** Cleared ROM/map buffers ready for the next run (see Asm.release). */
-const romPool: { rom: Uint8Array; map: Uint8Array }[] = []
+const romPool: { rom: Uint8Array; map: Uint8Array; filledEnd: number }[] = []
 
 export class Asm {
   // ---- configuration and outputs
@@ -234,8 +234,25 @@ export class Asm {
   ) {
     this.decodes = new DecodeCache(opts.maxDecodeSlots)
     const pooled = romPool.pop()
-    this.rom = pooled?.rom ?? new Uint8Array(MAX_BANKS * BANK_SIZE).fill(0xff)
-    this.map = pooled?.map ?? new Uint8Array(MAX_BANKS * BANK_SIZE).fill(0xff)
+    this.rom = pooled?.rom ?? new Uint8Array(MAX_BANKS * BANK_SIZE)
+    this.map = pooled?.map ?? new Uint8Array(MAX_BANKS * BANK_SIZE)
+    this.filledEnd = pooled?.filledEnd ?? 0
+  }
+
+  /**
+   * The ROM and map bytes before this offset hold $FF or data. A fresh 1 MB buffer is filled with
+   * $FF a bank at a time, as banks are written or output (filling 2 MB up front is a noticeable
+   * part of a small program's whole run).
+   */
+  private filledEnd: number
+
+  /** Fills the ROM and map with $FF up to `end` (bytes, rounded up to a bank). */
+  fillTo(end: number): void {
+    if (end <= this.filledEnd) return
+    const to = Math.min(MAX_BANKS * BANK_SIZE, Math.ceil(end / BANK_SIZE) * BANK_SIZE)
+    this.rom.fill(0xff, this.filledEnd, to)
+    this.map.fill(0xff, this.filledEnd, to)
+    this.filledEnd = to
   }
 
   /**
@@ -244,10 +261,12 @@ export class Asm {
    */
   release(): void {
     symbolTableHint = Math.min(1 << 20, Math.max(1024, this.symbols.capacity))
-    const end = Math.min(MAX_BANKS, this.maxBank + 2) * BANK_SIZE
+    const end = Math.min(this.filledEnd, Math.min(MAX_BANKS, this.maxBank + 2) * BANK_SIZE)
     this.rom.fill(0xff, 0, end)
     this.map.fill(0xff, 0, end)
-    if (romPool.length < 2) romPool.push({ rom: this.rom, map: this.map })
+    if (romPool.length < 2) {
+      romPool.push({ rom: this.rom, map: this.map, filledEnd: this.filledEnd })
+    }
   }
 
   // ---------------------------------------------------------------- line prefix (listing columns 1-26)
@@ -308,6 +327,7 @@ export class Asm {
     }
     let cnt = 0
     const base = this.bank * BANK_SIZE
+    this.fillTo(base + this.loccnt)
     const noBank = this.bank >= RESERVED_BANK
     for (let i = 0; i < nb; i++) {
       pfx.putByte(cnt, this.rom[base + dl] ?? 0xff, noBank)
@@ -338,6 +358,7 @@ export class Asm {
     if (this.bank >= RESERVED_BANK) return
     if (offset < BANK_SIZE && offset >= 0) {
       const p = this.bank * BANK_SIZE + offset
+      if (p >= this.filledEnd) this.fillTo(p + 1)
       if (((this.map[p] ?? 0xff) & DS_MARK) === 0) this.overwrote = true
       this.romStores++
       this.rom[p] = data & 0xff
@@ -350,6 +371,7 @@ export class Asm {
     if (this.bank >= RESERVED_BANK) return
     if (offset < BANK_SIZE - 1 && offset >= 0) {
       const p = this.bank * BANK_SIZE + offset
+      if (p + 1 >= this.filledEnd) this.fillTo(p + 2)
       if (((this.map[p] ?? 0xff) & (this.map[p + 1] ?? 0xff) & DS_MARK) === 0) this.overwrote = true
       this.romStores++
       this.rom[p] = data & 0xff

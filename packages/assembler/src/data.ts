@@ -117,6 +117,7 @@ export function doDs(a: Asm, s: ExprState): void {
   if (a.pass === 1) {
     if (a.section !== S_ZP && a.section !== S_BSS && a.bank < RESERVED_BANK && value > 0) {
       const p = a.bank * BANK_SIZE + a.loccnt
+      a.fillTo(p + value)
       for (let i = 0; i < value; i++)
         if (((a.map[p + i] ?? 0xff) & DS_MARK) === 0) a.overwrote = true
       a.rom.fill(0, p, p + value)
@@ -147,6 +148,7 @@ export function putBuffer(a: Asm, data: Uint8Array | null, size: number): boolea
     if (a.pass === 1) {
       const p = a.bank * BANK_SIZE + a.loccnt
       const end = Math.min(p + size, a.map.length)
+      a.fillTo(end)
       for (let i = p; i < end; i++) if (((a.map[i] ?? 0xff) & DS_MARK) === 0) a.overwrote = true
       if (data) a.rom.set(data.subarray(0, size), p)
       else a.rom.fill(0, p, p + size)

@@ -60,6 +60,7 @@ export function doIncbin(a: Asm): void {
   }
   if (a.pass === 1) {
     const p = a.bank * BANK_SIZE + a.loccnt
+    a.fillTo(p + size)
     for (let i = 0; i < size; i++) if (((a.map[p + i] ?? 0xff) & DS_MARK) === 0) a.overwrote = true
     a.rom.set(f.bytes, p)
     a.map.fill(a.section + (a.page << 5), p, p + size)

@@ -3,39 +3,43 @@
 // went. The driver fills it; source-map.ts turns it into the public source map. No imports: the
 // log is plain data, so the debug features that read it stay out of the assembler's import cycles.
 
-/** Grows a typed array to at least `n` entries, keeping its contents. */
-function grown(a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
-  if (n <= a.length) return a
-  const b = new Int32Array(Math.max(n, a.length * 2))
-  b.set(a)
-  return b
-}
+/** Fields of one statement in a chunk. */
+const FILE = 0
+const LINE = 1
+const BANK = 2
+const ADDRESS = 3
+const SIZE = 4
+const MACRO = 5
+const FIELDS = 6
+/** Statements per chunk: chunks are added, never copied, as the log grows. */
+const CHUNK = 4096
 
-/** Statements logged by the last run: a project is usually assembled again and again. */
-let sizeHint = 256
+/** One logged statement (see the fields of SourceMapEntry). */
+export interface LoggedStatement {
+  file: number
+  line: number
+  bank: number
+  address: number
+  size: number
+  macro: boolean
+}
 
 export class Pass2Log {
   /** Statements logged. */
   count = 0
-  /** Index into `files` of each statement's file. */
-  file = new Int32Array(sizeHint)
-  /** 1-based line number in that file (the call line for a macro's statements). */
-  line = new Int32Array(sizeHint)
-  /** 8 KB bank of the first byte. */
-  bank = new Int32Array(sizeHint)
-  /** CPU address of the first byte: page * $2000 + offset in the bank, 0-$FFFF. */
-  address = new Int32Array(sizeHint)
-  /** Bytes the statement covers (an .incbin or .incchr may run on into the next banks). */
-  size = new Int32Array(sizeHint)
-  /** 1 when the statement came from a macro expansion. */
-  macro = new Uint8Array(sizeHint)
   /** File keys (paths in the project's `files`), in order of first use. */
   readonly files: string[] = []
+  private readonly chunks: Int32Array[] = []
+  private chunk = new Int32Array(0)
+  private at = 0
   private readonly fileIds = new Map<string, number>()
   private lastPath = ''
   private lastId = -1
 
-  /** Logs one statement. `address` is page * $2000 + offset, `size` in bytes. */
+  /**
+   * Logs one statement: its file key, 1-based line, bank, CPU address of its first byte
+   * (page * $2000 + offset in the bank), size in bytes, and whether a macro expansion made it.
+   */
   add(
     path: string,
     line: number,
@@ -55,45 +59,51 @@ export class Pass2Log {
       this.lastPath = path
       this.lastId = id
     }
-    const n = this.count
-    if (n === this.file.length) {
-      this.file = grown(this.file, n + 1)
-      this.line = grown(this.line, n + 1)
-      this.bank = grown(this.bank, n + 1)
-      this.address = grown(this.address, n + 1)
-      this.size = grown(this.size, n + 1)
-      const m = new Uint8Array(this.file.length)
-      m.set(this.macro)
-      this.macro = m
+    let c = this.chunk
+    let at = this.at
+    if (at === c.length) {
+      c = this.chunk = new Int32Array(CHUNK * FIELDS)
+      this.chunks.push(c)
+      at = 0
     }
-    this.file[n] = id
-    this.line[n] = line
-    this.bank[n] = bank
-    this.address[n] = address
-    this.size[n] = size
-    this.macro[n] = macro ? 1 : 0
-    this.count = n + 1
+    c[at + FILE] = id
+    c[at + LINE] = line
+    c[at + BANK] = bank
+    c[at + ADDRESS] = address
+    c[at + SIZE] = size
+    c[at + MACRO] = macro ? 1 : 0
+    this.at = at + FIELDS
+    this.count++
   }
 
-  /** Called when the pass is over: the next run starts with room for as many statements. */
-  finish(): void {
-    sizeHint = Math.min(1 << 22, Math.max(256, this.count + (this.count >> 3)))
+  /** Calls `fn` for each statement, in the order they were logged (the object is reused). */
+  forEach(fn: (s: LoggedStatement, index: number) => void): void {
+    const s: LoggedStatement = { file: 0, line: 0, bank: 0, address: 0, size: 0, macro: false }
+    let i = 0
+    for (const c of this.chunks) {
+      for (let at = 0; at < c.length && i < this.count; at += FIELDS) {
+        s.file = c[at + FILE] ?? 0
+        s.line = c[at + LINE] ?? 0
+        s.bank = c[at + BANK] ?? 0
+        s.address = c[at + ADDRESS] ?? 0
+        s.size = c[at + SIZE] ?? 0
+        s.macro = c[at + MACRO] === 1
+        fn(s, i++)
+      }
+    }
   }
 
   /** ROM byte positions the statements wrote, each counted once. */
   bytesCovered(): number {
     let end = 0
-    for (let i = 0; i < this.count; i++) {
-      end = Math.max(
-        end,
-        (this.bank[i] ?? 0) * 0x2000 + ((this.address[i] ?? 0) & 0x1fff) + (this.size[i] ?? 0),
-      )
-    }
+    this.forEach((s) => {
+      end = Math.max(end, s.bank * 0x2000 + (s.address & 0x1fff) + s.size)
+    })
     const seen = new Uint8Array(end)
-    for (let i = 0; i < this.count; i++) {
-      const at = (this.bank[i] ?? 0) * 0x2000 + ((this.address[i] ?? 0) & 0x1fff)
-      seen.fill(1, at, at + (this.size[i] ?? 0))
-    }
+    this.forEach((s) => {
+      const at = s.bank * 0x2000 + (s.address & 0x1fff)
+      seen.fill(1, at, at + s.size)
+    })
     let n = 0
     for (let i = 0; i < end; i++) n += seen[i] ?? 0
     return n

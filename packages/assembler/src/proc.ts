@@ -202,6 +202,7 @@ function poke(a: Asm, addr: number, data: number): void {
   const bank = a.procs.callBank
   if (addr < 0 || addr >= BANK_SIZE || bank >= 128) return
   const at = bank * BANK_SIZE + addr
+  a.fillTo(at + 1)
   a.rom[at] = data & 0xff
   a.map[at] = S_CODE + (4 << 5)
 }

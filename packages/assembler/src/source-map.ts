@@ -87,19 +87,17 @@ class LoggedSourceMap implements SourceMap {
     if (this.list !== null) return this.list
     const g = this.log
     const out: SourceMapEntry[] = []
-    for (let i = 0; i < g.count; i++) {
-      const bank = g.bank[i] ?? 0
-      const address = g.address[i] ?? 0
+    g.forEach((s) => {
       out.push({
-        file: g.files[g.file[i] ?? 0] ?? '',
-        line: g.line[i] ?? 0,
-        bank,
-        address,
-        romOffset: bank * BANK_SIZE + (address & 0x1fff),
-        size: g.size[i] ?? 0,
-        macro: g.macro[i] === 1,
+        file: g.files[s.file] ?? '',
+        line: s.line,
+        bank: s.bank,
+        address: s.address,
+        romOffset: s.bank * BANK_SIZE + (s.address & 0x1fff),
+        size: s.size,
+        macro: s.macro,
       })
-    }
+    })
     this.list = out
     return out
   }

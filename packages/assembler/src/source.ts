@@ -95,19 +95,16 @@ export function utf16Length(bytes: Uint8Array): number {
   return ascii ? bytes.length : bytesToUtf8(bytes).length
 }
 
+const BEYOND_LATIN1 = /[^\0-\xff]/
+
 /** Decodes bytes as latin1 so that every byte maps to exactly one char code 0-255. */
 export function bytesToLatin1(bytes: Uint8Array): string {
   if (bytes.length > 256 && latin1Decoder) {
-    // WHATWG 'latin1' is windows-1252, which differs from ISO-8859-1 only in 0x80-0x9F
-    let plain = true
-    for (let i = 0; i < bytes.length; i++) {
-      const b = bytes[i] ?? 0
-      if (b >= 0x80 && b < 0xa0) {
-        plain = false
-        break
-      }
-    }
-    if (plain) return latin1Decoder.decode(bytes)
+    // WHATWG 'latin1' is windows-1252, which differs from ISO-8859-1 only in 0x80-0x9F: there it
+    // gives chars above U+00FF (or the same code for the five bytes it leaves undefined), so a
+    // text without such chars is exact (a native scan, unlike a loop over the bytes)
+    const s = latin1Decoder.decode(bytes)
+    if (!BEYOND_LATIN1.test(s)) return s
   }
   const CHUNK = 8192
   if (bytes.length <= CHUNK) return String.fromCharCode.apply(null, bytes as unknown as number[])
@@ -151,17 +148,28 @@ export function splitSource(name: string, bytes: Uint8Array): SourceFile {
   const lines: Line[] = []
   const starts: number[] = []
   // A copy of the bytes with each line end replaced by a NUL: most lines are then views of it
-  // that already end with the C string terminator.
+  // that already end with the C string terminator. Line ends are found with indexOf (native).
   const nul = bytes.slice()
-  for (let i = 0; i < nul.length; i++) if (nul[i] === 10 || nul[i] === 13) nul[i] = 0
-  const hasTabs = text.indexOf('\t') >= 0
-  const hasNuls = text.indexOf('\0') >= 0
-  const n = text.length
+  const n = nul.length
+  const hasTabs = nul.indexOf(9) >= 0
+  const hasNuls = nul.indexOf(0) >= 0
+  let nextLf = nul.indexOf(10)
+  let nextCr = nul.indexOf(13)
   let start = 0
   while (start < n) {
-    let end = lineEnd(text, start)
+    if (nextLf >= 0 && nextLf < start) nextLf = nul.indexOf(10, start)
+    if (nextCr >= 0 && nextCr < start) nextCr = nul.indexOf(13, start)
+    let end = nextLf < 0 ? nextCr : nextCr < 0 ? nextLf : Math.min(nextLf, nextCr)
     if (end < 0) end = n
     starts.push(start)
+    let next = end + 1
+    if (end < n) {
+      if (nul[end] === 13 && nul[end + 1] === 10) {
+        nul[end + 1] = 0
+        next = end + 2
+      }
+      nul[end] = 0
+    }
     let line: Line
     if (end === n || hasNuls || end - start > MAX_LINE_TEXT) {
       const raw = text.slice(start, end)
@@ -173,7 +181,7 @@ export function splitSource(name: string, bytes: Uint8Array): SourceFile {
       }
     }
     lines.push(line)
-    start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1)
+    start = next
   }
   return {
     name,
@@ -184,14 +192,6 @@ export function splitSource(name: string, bytes: Uint8Array): SourceFile {
     starts: Int32Array.from(starts),
     lineBuffer: nul.buffer,
   }
-}
-
-function lineEnd(text: string, from: number): number {
-  for (let i = from; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c === 10 || c === 13) return i
-  }
-  return -1
 }
 
 /**

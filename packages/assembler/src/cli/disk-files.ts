@@ -1,12 +1,12 @@
 // A read-only view of the disk shaped like the assembler's `files` record: a name is read (and
 // cached) the first time the assembler looks it up, from the working directory, then from the
 // NES_INCLUDE directories, as NESASM does.
-import { readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { isAbsolute, join } from 'node:path'
 
+/** The file's bytes; undefined when it is missing or not a file (a directory throws EISDIR). */
 function tryRead(p: string): Uint8Array | undefined {
   try {
-    if (!statSync(p).isFile()) return undefined
     return new Uint8Array(readFileSync(p))
   } catch {
     return undefined

@@ -38,6 +38,14 @@ const envSchema = z.object({
   PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
 })
 
+/** A setting is missing or malformed; the message names the variable. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ConfigError'
+  }
+}
+
 /** Both `src/config.ts` (tsx) and the bundled `dist/main.js` sit two folders below `apps/`. */
 const defaultClientDir = fileURLToPath(new URL('../../client/dist', import.meta.url))
 
@@ -52,7 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
-    throw new Error(`Invalid configuration: ${details}`)
+    throw new ConfigError(`Invalid configuration: ${details}`)
   }
   const e = parsed.data
   return {

@@ -1,10 +1,12 @@
 // The real entry point in a child process: first start with no set-up, then a clean SIGTERM shutdown.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, expect, it } from 'vitest'
+import { damageRomsTable, sha256File, writeLibrary } from './test/damaged-db'
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url))
 let tmp: string | undefined
@@ -52,4 +54,55 @@ it('creates DATA_DIR/library.db on first start, serves, and exits 0 on SIGTERM',
   }
   expect(await exited).toBe(0)
   expect(output).toContain('SIGTERM received, closing')
+})
+
+/** Starts the server expecting it to refuse: resolves with its exit code and everything it printed. */
+function startExpectingExit(
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; output: string }> {
+  const fullEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    ...env,
+  }
+  delete fullEnv.DATABASE_URL // these tests are about the SQLite file
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverRoot,
+    env: fullEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()))
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()))
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      resolve({ code, output })
+    }),
+  )
+}
+
+it('refuses to start on a damaged library with one message naming the file, and leaves it as it was', async () => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'nes-main-'))
+  const file = path.join(tmp, 'library.db')
+  await writeLibrary(file, 60)
+  damageRomsTable(file)
+  const before = sha256File(file)
+  const { code, output } = await startExpectingExit({ DATA_DIR: tmp })
+  expect(code).toBe(1)
+  expect(output).toContain(`nes-studio cannot start: The library database ${file} is damaged`)
+  expect(output).not.toMatch(/^\s+at /m) // no stack trace
+  expect(sha256File(file)).toBe(before)
+})
+
+it('names the file when DATA_DIR holds random bytes as library.db', async () => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'nes-main-'))
+  writeFileSync(path.join(tmp, 'library.db'), randomBytes(8192))
+  const { code, output } = await startExpectingExit({ DATA_DIR: tmp })
+  expect(code).toBe(1)
+  expect(output).toContain(`${path.join(tmp, 'library.db')} is not an SQLite database`)
+  expect(output).not.toMatch(/^\s+at /m)
 })

@@ -2,9 +2,10 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
-import { loadConfig } from './config'
+import { ConfigError, loadConfig } from './config'
 import { resolvePackageDir } from './http/package-dir'
 import { openRomStore } from './storage/open-rom-store'
+import { StorageStartupError } from './storage/storage-errors'
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -60,6 +61,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err)
+  // The operator's problems (settings, the data folder, the database) are told in one message;
+  // only a fault in the code gets a stack trace.
+  const isOperatorProblem = err instanceof ConfigError || err instanceof StorageStartupError
+  console.error(isOperatorProblem ? `nes-studio cannot start: ${err.message}` : err)
   process.exit(1)
 })

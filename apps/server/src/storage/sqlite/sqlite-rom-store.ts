@@ -1,11 +1,10 @@
 // RomStore on SQLite (better-sqlite3): WAL journal, synchronous=FULL, every write one transaction.
-import { mkdirSync } from 'node:fs'
-import path from 'node:path'
-import Database from 'better-sqlite3'
+import type Database from 'better-sqlite3'
 import type { Mirroring } from '@nes-studio/shared'
 import { checkMigrationList, newerSchemaError } from '../migrations/migration'
 import { SQLITE_MIGRATIONS } from '../migrations/sqlite-migrations'
 import type { InsertResult, NewRom, RomRecord, RomStore } from '../rom-store'
+import { describeOpenError, openCheckedDatabase } from './sqlite-open'
 import { SqliteSaveStore } from './sqlite-save-store'
 
 interface RomRow {
@@ -81,8 +80,7 @@ export interface SqliteRomStoreOptions {
 }
 
 export async function openSqliteRomStore(opts: SqliteRomStoreOptions): Promise<RomStore> {
-  if (opts.file !== ':memory:') mkdirSync(path.dirname(opts.file), { recursive: true })
-  const db = new Database(opts.file)
+  const db = openCheckedDatabase(opts.file)
   try {
     db.pragma('journal_mode = WAL')
     // FULL: a ROM whose upload got 201 survives a power cut too, not only a process crash.
@@ -92,7 +90,7 @@ export async function openSqliteRomStore(opts: SqliteRomStoreOptions): Promise<R
     migrate(db, opts.upToVersion ?? SQLITE_MIGRATIONS.length)
   } catch (err) {
     db.close()
-    throw err
+    throw describeOpenError(opts.file, err)
   }
   return new SqliteRomStore(db)
 }

@@ -1,0 +1,91 @@
+// Opens the SQLite library file only when it is sound: a clear start-up error naming the path and
+// the fix for a folder that cannot be written, a file that is not a database, or a damaged one
+// (PRAGMA quick_check, read-only, so nothing is ever written into a damaged file).
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { StorageStartupError } from '../storage-errors'
+
+const MAX_REPORTED_PROBLEMS = 10
+
+function errorCode(err: unknown): string {
+  const code = (err as { code?: unknown }).code
+  return typeof code === 'string' ? code : String(err)
+}
+
+function prepareFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true })
+    // WAL mode keeps library.db-wal and -shm beside the file: the folder must be writable.
+    accessSync(dir, constants.W_OK)
+  } catch (err) {
+    throw new StorageStartupError(
+      `Cannot write the data folder ${dir} (${errorCode(err)}). ` +
+        "Set DATA_DIR to a folder this server may create files in, or fix the folder's permissions.",
+    )
+  }
+}
+
+function damaged(file: string, problems: string[]): StorageStartupError {
+  const shown = problems.slice(0, MAX_REPORTED_PROBLEMS).map((p) => `  ${p}`)
+  if (problems.length > shown.length) shown.push(`  … ${problems.length - shown.length} more`)
+  return new StorageStartupError(
+    `The library database ${file} is damaged; the server will not start on it and has not written to it.\n` +
+      `PRAGMA quick_check reported:\n${shown.join('\n')}\n` +
+      `Fix: stop the server, restore ${path.basename(file)} from a backup, or recover what is readable with\n` +
+      `  sqlite3 ${file} ".recover" | sqlite3 ${file}.recovered && mv ${file}.recovered ${file}\n` +
+      '(keep a copy of the damaged file first), then start the server again.',
+  )
+}
+
+/** Runs quick_check on an existing file through a read-only connection. */
+function checkExisting(file: string): void {
+  let db: Database.Database | undefined
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true })
+    const rows = db.pragma(`quick_check(${MAX_REPORTED_PROBLEMS + 1})`) as { quick_check: string }[]
+    const problems = rows.map((r) => r.quick_check)
+    if (problems.length !== 1 || problems[0] !== 'ok') throw damaged(file, problems)
+  } catch (err) {
+    if (err instanceof StorageStartupError) throw err
+    const code = errorCode(err)
+    if (code === 'SQLITE_NOTADB') {
+      throw new StorageStartupError(
+        `${file} is not an SQLite database (${code}). Move it away (or point DATA_DIR at the folder ` +
+          'that holds your library) and start again: the server creates a new library.db.',
+      )
+    }
+    if (code === 'SQLITE_CORRUPT') throw damaged(file, [(err as Error).message])
+    throw new StorageStartupError(
+      `Cannot read the library database ${file} (${code}: ${(err as Error).message}). ` +
+        'Check that the file and DATA_DIR can be read and written by the server.',
+    )
+  } finally {
+    db?.close()
+  }
+}
+
+/** Start-up failures of the SQLite file itself (not of our code) as a message naming the file. */
+export function describeOpenError(file: string, err: unknown): unknown {
+  const code = errorCode(err)
+  if (!/^SQLITE_(READONLY|CANTOPEN|IOERR|NOTADB|CORRUPT|PERM|FULL)/.test(code)) return err
+  return new StorageStartupError(
+    `Cannot use the library database ${file} (${code}: ${(err as Error).message}). ` +
+      'Check that DATA_DIR and the file can be written by the server and that the disk has room.',
+  )
+}
+
+/** The library file, checked and opened read-write; ':memory:' skips the checks. */
+export function openCheckedDatabase(file: string): Database.Database {
+  if (file === ':memory:') return new Database(file)
+  prepareFolder(path.dirname(file))
+  if (existsSync(file)) checkExisting(file)
+  try {
+    return new Database(file)
+  } catch (err) {
+    throw new StorageStartupError(
+      `Cannot open the library database ${file} (${errorCode(err)}). ` +
+        'Check that DATA_DIR and the file can be written by the server.',
+    )
+  }
+}

@@ -75,6 +75,10 @@ export class SaveService {
     this.statesPerRom = opts.statesPerRom ?? SAVE_STATES_PER_ROM
   }
 
+  /**
+   * Every call looks the ROM up first, so whatever hides a ROM from the library (deleted, or one day
+   * soft-deleted) hides its save and states too, and a 404 says which of the two is missing.
+   */
   private async rom(romId: string): Promise<RomRecord> {
     const rom = await this.store.get(romId)
     if (!rom) throw romNotFound()
@@ -82,9 +86,9 @@ export class SaveService {
   }
 
   async getBatterySave(romId: string): Promise<{ save: BatterySave; bytes: Uint8Array }> {
+    await this.rom(romId)
     const found = await this.store.getBatterySave(romId)
     if (found) return found
-    await this.rom(romId)
     throw new HttpError(404, 'NotFound', 'This ROM has no battery save on the server yet.')
   }
 
@@ -93,6 +97,7 @@ export class SaveService {
       throw new HttpError(400, 'InvalidSave', 'The battery save is empty: send the save RAM bytes.')
     }
     if (bytes.length > BATTERY_SAVE_MAX_BYTES) throw batterySaveTooLarge()
+    await this.rom(romId)
     const save = await this.store.putBatterySave({
       romId,
       bytes,
@@ -103,8 +108,8 @@ export class SaveService {
   }
 
   async deleteBatterySave(romId: string): Promise<void> {
-    if (await this.store.deleteBatterySave(romId)) return
     await this.rom(romId)
+    if (await this.store.deleteBatterySave(romId)) return
     throw new HttpError(404, 'NotFound', 'This ROM has no battery save on the server.')
   }
 
@@ -182,12 +187,14 @@ export class SaveService {
   }
 
   async getState(romId: string, stateId: string): Promise<StateDownload> {
+    await this.rom(romId)
     const found = await this.store.getSaveState(romId, stateId)
     if (!found) throw stateNotFound()
     return { state: stateRecordToDto(found.state), bytes: found.bytes }
   }
 
   async getThumbnail(romId: string, stateId: string): Promise<Uint8Array> {
+    await this.rom(romId)
     const png = await this.store.getSaveStateThumbnail(romId, stateId)
     if (!png) {
       throw new HttpError(404, 'NotFound', 'That save state does not exist or has no thumbnail.')
@@ -196,6 +203,7 @@ export class SaveService {
   }
 
   async deleteState(romId: string, stateId: string): Promise<void> {
+    await this.rom(romId)
     if (!(await this.store.deleteSaveState(romId, stateId))) throw stateNotFound()
   }
 }

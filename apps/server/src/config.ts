@@ -23,6 +23,8 @@ export interface Config {
   allowedHosts: string[]
   /** Connections per server process in the PostgreSQL pool. */
   pgPoolMax: number
+  /** Longest wait for a PostgreSQL connection or query (ms); past it requests get 503. */
+  pgTimeoutMs: number
 }
 
 const envSchema = z.object({
@@ -36,6 +38,7 @@ const envSchema = z.object({
   TRUSTED_ORIGINS: z.string().optional(),
   ALLOWED_HOSTS: z.string().optional(),
   PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  PG_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
 })
 
 /** A setting is missing or malformed; the message names the variable. */
@@ -74,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedOrigins: commaList(e.TRUSTED_ORIGINS),
     allowedHosts: commaList(e.ALLOWED_HOSTS),
     pgPoolMax: e.PG_POOL_MAX,
+    pgTimeoutMs: e.PG_TIMEOUT_MS,
   }
 }

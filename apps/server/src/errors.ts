@@ -1,6 +1,7 @@
 // HttpError is what services throw for a request that cannot be served; one handler renders every error.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ApiErrorBody, ApiErrorCode } from '@nes-studio/shared'
+import { StorageFullError, StorageUnavailableError } from './storage/storage-errors'
 
 export class HttpError extends Error {
   constructor(
@@ -40,6 +41,23 @@ function fromFastifyError(err: FastifyError): HttpError | undefined {
   return new HttpError(status, 'BadRequest', err.message)
 }
 
+/** Faults of the database the operator must fix, told to the client in words it can act on. */
+function fromStorageError(err: unknown): HttpError | undefined {
+  if (err instanceof StorageFullError) {
+    return new HttpError(
+      507,
+      'StorageFull',
+      "The server's storage is full. Delete ROMs you no longer need, or ask the server's owner to free disk space.",
+    )
+  }
+  if (err instanceof StorageUnavailableError) {
+    return new HttpError(503, 'StorageUnavailable', `${err.message} Try again in a few seconds.`, {
+      'retry-after': '5',
+    })
+  }
+  return undefined
+}
+
 function isClientGone(err: unknown, request: FastifyRequest): boolean {
   if (err instanceof ClientGoneError) return true
   const code = (err as { code?: unknown }).code
@@ -60,6 +78,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (isClientGone(err, request)) {
       request.log.info({ code: (err as { code?: unknown }).code }, 'client closed the connection')
       return reply.status(400).header('connection', 'close').send()
+    }
+    const storageError = fromStorageError(err)
+    if (storageError) {
+      request.log.warn({ err }, storageError.message)
+      return sendHttpError(reply, storageError)
     }
     const httpError = err instanceof HttpError ? err : fromFastifyError(err)
     if (httpError) return sendHttpError(reply, httpError)

@@ -71,6 +71,8 @@ export const apiErrorCodeSchema = z.enum([
   'HostNotAllowed',
   'RequestTimeout',
   'ServerBusy',
+  'StorageUnavailable',
+  'StorageFull',
   'NotFound',
   'DuplicateRom',
   'RomTooLarge',

@@ -8,11 +8,17 @@ export interface StoreConfig {
   dataDir: string
   databaseUrl: string | undefined
   pgPoolMax: number
+  /** Longest wait for a PostgreSQL connection or query, in milliseconds. */
+  pgTimeoutMs: number
 }
 
 export async function openRomStore(config: StoreConfig): Promise<RomStore> {
   if (config.databaseUrl) {
-    return openPostgresRomStore({ connectionString: config.databaseUrl, poolMax: config.pgPoolMax })
+    return openPostgresRomStore({
+      connectionString: config.databaseUrl,
+      poolMax: config.pgPoolMax,
+      timeoutMs: config.pgTimeoutMs,
+    })
   }
   return openSqliteRomStore({ file: path.join(config.dataDir, 'library.db') })
 }

@@ -4,6 +4,9 @@ import type { Mirroring } from '@nes-studio/shared'
 import { checkMigrationList, newerSchemaError } from '../migrations/migration'
 import { POSTGRES_MIGRATIONS } from '../migrations/postgres-migrations'
 import type { InsertResult, NewRom, RomRecord, RomStore } from '../rom-store'
+import { StorageStartupError, StorageUnavailableError } from '../storage-errors'
+import { withTranslatedErrors } from '../translate-errors'
+import { translatePgError } from './pg-errors'
 import { PostgresSaveStore } from './postgres-save-store'
 
 interface RomRow {
@@ -99,17 +102,36 @@ export interface PostgresRomStoreOptions {
   poolMax?: number
   /** Stop migrating at this version: tests use it to build a database as an older server left it. */
   upToVersion?: number
+  /**
+   * Longest wait for a connection or a query, in milliseconds (statement_timeout on the server and
+   * query_timeout in the client, which also covers a server that stopped answering). Default 5000.
+   */
+  timeoutMs?: number
+}
+
+/** host:port/database of a URL, without user or password, for messages. */
+function describeDatabase(connectionString: string): string {
+  try {
+    const url = new URL(connectionString)
+    return `${url.host}${url.pathname}`
+  } catch {
+    return 'DATABASE_URL'
+  }
 }
 
 export async function openPostgresRomStore(opts: PostgresRomStoreOptions): Promise<RomStore> {
   if (opts.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(opts.schema)) {
     throw new Error(`Invalid schema name ${opts.schema}`)
   }
+  const timeoutMs = opts.timeoutMs ?? 5000
   const pool = new pg.Pool({
     connectionString: opts.connectionString,
     max: opts.poolMax ?? 10,
     options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: timeoutMs,
+    statement_timeout: timeoutMs,
+    // A little later than the server's own limit, so a live server's cancel wins.
+    query_timeout: timeoutMs + 1000,
   })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined)
@@ -118,9 +140,17 @@ export async function openPostgresRomStore(opts: PostgresRomStoreOptions): Promi
     await migrate(pool, opts.upToVersion ?? POSTGRES_MIGRATIONS.length)
   } catch (err) {
     await pool.end()
+    const translated = translatePgError(err, timeoutMs)
+    if (translated instanceof StorageUnavailableError) {
+      throw new StorageStartupError(
+        `Cannot use the PostgreSQL database in DATABASE_URL (${describeDatabase(opts.connectionString)}): ` +
+          `${translated.message} ${(err as Error).message}. Check that it is running and that ` +
+          'DATABASE_URL names its host, port, user and database.',
+      )
+    }
     throw err
   }
-  return new PostgresRomStore(pool)
+  return withTranslatedErrors(new PostgresRomStore(pool), (err) => translatePgError(err, timeoutMs))
 }
 
 class PostgresRomStore extends PostgresSaveStore implements RomStore {

@@ -380,6 +380,41 @@ describe('save states', () => {
     )
   })
 
+  it('503 ServerBusy while 32 state uploads of unknown length are being read', async () => {
+    const form = stateForm()
+    const split = form.payload.indexOf('name="state"') + 200
+    const held = Array.from({ length: 32 }, () => {
+      let reads = 0
+      let waiting: () => void = () => undefined
+      const reading = new Promise<void>((resolve) => (waiting = resolve))
+      const body = new Readable({
+        read() {
+          if (++reads === 1) this.push(form.payload.subarray(0, split))
+          else waiting()
+        },
+      })
+      const done = t.app.inject({
+        method: 'POST',
+        url: `/api/roms/${rom.id}/states`,
+        headers: form.headers,
+        payload: body,
+      })
+      return { body, reading, done }
+    })
+    await Promise.all(held.map((h) => h.reading))
+    const busy = await postState()
+    expectError(busy, 503, 'ServerBusy')
+    expect(busy.headers['retry-after']).toBe('2')
+    for (const h of held) {
+      h.body.push(form.payload.subarray(split))
+      h.body.push(null)
+    }
+    expect((await Promise.all(held.map((h) => h.done))).map((r) => r.statusCode)).toEqual(
+      Array(32).fill(201),
+    )
+    await postStateOk()
+  })
+
   it('refuses a cross-site upload', async () => {
     const res = await t.app.inject({
       method: 'POST',

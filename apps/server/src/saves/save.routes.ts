@@ -1,6 +1,6 @@
 // HTTP for /api/roms/:id/save and /api/roms/:id/states: parses requests, calls SaveService, writes
 // responses. No rules live here.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyMultipart from '@fastify/multipart'
 import {
   BATTERY_SAVE_MAX_BYTES,
@@ -13,9 +13,11 @@ import type {
   SaveStateUploadResponse,
 } from '@nes-studio/shared'
 import { HttpError } from '../errors'
+import { UploadBudget } from '../roms/upload-budget'
 import { readCapped, readStateForm } from './save-body'
 import {
   STATE_FORM_MAX_BYTES,
+  STATE_UPLOAD_MEMORY_BYTES,
   batterySaveTooLarge,
   romParamsSchema,
   stateParamsSchema,
@@ -26,6 +28,8 @@ import type { SaveService } from './save.service'
 export interface SaveRoutesOptions {
   service: SaveService
   statesPerRom: number
+  /** Bytes of save and state uploads read at once; default STATE_UPLOAD_MEMORY_BYTES. */
+  uploadMemoryBytes?: number
 }
 
 function parseRomId(request: FastifyRequest): string {
@@ -44,15 +48,33 @@ function parseStateIds(request: FastifyRequest): { id: string; sid: string } {
   return parsed.data
 }
 
-/** An onRequest hook refusing a body whose declared length is over `max` before reading any of it. */
-function capContentLength(max: number, tooLarge: () => HttpError) {
-  return async (request: FastifyRequest) => {
-    if (Number(request.headers['content-length'] ?? 0) > max) throw tooLarge()
+/**
+ * An onRequest hook that refuses a body whose declared length is over `max` before reading any of it,
+ * then reserves its bytes (the cap for a chunked body) in `budget` until the reply is done; past the
+ * budget, 503 ServerBusy as for ROM uploads.
+ */
+function capAndReserve(budget: UploadBudget, max: number, tooLarge: () => HttpError) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const length = Number(request.headers['content-length'] ?? 0)
+    if (length > max) throw tooLarge()
+    const release = budget.tryReserve(length > 0 ? length : max)
+    if (!release) {
+      throw new HttpError(
+        503,
+        'ServerBusy',
+        'The server is busy storing other saves. Try again in a few seconds.',
+        { 'retry-after': '2' },
+      )
+    }
+    // 'close' comes for a finished reply and for a client that went away alike.
+    reply.raw.once('close', release)
+    request.raw.once('close', release)
   }
 }
 
 export async function saveRoutes(app: FastifyInstance, opts: SaveRoutesOptions): Promise<void> {
   const { service, statesPerRom } = opts
+  const uploads = new UploadBudget(opts.uploadMemoryBytes ?? STATE_UPLOAD_MEMORY_BYTES)
 
   // In this plugin only: bodies are read by the handlers with their own caps (never JSON or text),
   // and a state form by @fastify/multipart.
@@ -81,7 +103,7 @@ export async function saveRoutes(app: FastifyInstance, opts: SaveRoutesOptions):
 
   app.put(
     '/api/roms/:id/save',
-    { onRequest: capContentLength(BATTERY_SAVE_MAX_BYTES, batterySaveTooLarge) },
+    { onRequest: capAndReserve(uploads, BATTERY_SAVE_MAX_BYTES, batterySaveTooLarge) },
     async (request): Promise<BatterySavePutResponse> => {
       const romId = parseRomId(request)
       const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
@@ -110,7 +132,7 @@ export async function saveRoutes(app: FastifyInstance, opts: SaveRoutesOptions):
 
   app.post(
     '/api/roms/:id/states',
-    { onRequest: capContentLength(STATE_FORM_MAX_BYTES, stateTooLarge) },
+    { onRequest: capAndReserve(uploads, STATE_FORM_MAX_BYTES, stateTooLarge) },
     async (request, reply): Promise<SaveStateUploadResponse> => {
       const romId = parseRomId(request)
       const result = await service.uploadState(romId, await readStateForm(request))

@@ -18,6 +18,12 @@ export const STATE_FORM_OVERHEAD_BYTES = 16 * 1024
 export const STATE_FORM_MAX_BYTES =
   SAVE_STATE_MAX_BYTES + SAVE_STATE_THUMBNAIL_MAX_BYTES + STATE_FORM_OVERHEAD_BYTES
 
+/**
+ * Bytes of save and state uploads the server reads at once (32 full state forms, about 41 MiB): they
+ * are held whole until stored. Separate from the ROM uploads' UPLOAD_MEMORY_BYTES.
+ */
+export const STATE_UPLOAD_MEMORY_BYTES = 32 * STATE_FORM_MAX_BYTES
+
 /** What the state form held; the service validates it. */
 export interface StateUploadParts {
   bytes: Uint8Array | undefined

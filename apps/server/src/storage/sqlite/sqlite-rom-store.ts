@@ -4,6 +4,8 @@ import type { Mirroring } from '@nes-studio/shared'
 import { checkMigrationList, newerSchemaError } from '../migrations/migration'
 import { SQLITE_MIGRATIONS } from '../migrations/sqlite-migrations'
 import type { InsertResult, NewRom, RomRecord, RomStore } from '../rom-store'
+import { withTranslatedErrors } from '../translate-errors'
+import { translateSqliteError } from './sqlite-errors'
 import { describeOpenError, openCheckedDatabase } from './sqlite-open'
 import { SqliteSaveStore } from './sqlite-save-store'
 
@@ -77,6 +79,8 @@ export interface SqliteRomStoreOptions {
   file: string
   /** Stop migrating at this version: tests use it to build a database as an older server left it. */
   upToVersion?: number
+  /** Caps the file at this many pages (PRAGMA max_page_count): tests use it to fill the "disk". */
+  maxPageCount?: number
 }
 
 export async function openSqliteRomStore(opts: SqliteRomStoreOptions): Promise<RomStore> {
@@ -87,12 +91,15 @@ export async function openSqliteRomStore(opts: SqliteRomStoreOptions): Promise<R
     db.pragma('synchronous = FULL')
     db.pragma('foreign_keys = ON')
     db.pragma('busy_timeout = 5000')
+    // After a checkpoint the WAL file shrinks back to this size, so space freed by deletes returns.
+    db.pragma('journal_size_limit = 4194304')
     migrate(db, opts.upToVersion ?? SQLITE_MIGRATIONS.length)
+    if (opts.maxPageCount !== undefined) db.pragma(`max_page_count = ${opts.maxPageCount}`)
   } catch (err) {
     db.close()
     throw describeOpenError(opts.file, err)
   }
-  return new SqliteRomStore(db)
+  return withTranslatedErrors(new SqliteRomStore(db), translateSqliteError)
 }
 
 class SqliteRomStore extends SqliteSaveStore implements RomStore {
@@ -174,7 +181,11 @@ class SqliteRomStore extends SqliteSaveStore implements RomStore {
   }
 
   async delete(id: string): Promise<boolean> {
-    return this.deleteStmt.run(id).changes > 0
+    const deleted = this.deleteStmt.run(id).changes > 0
+    // Move the deleted pages out of the WAL and truncate it: on a full disk the WAL would otherwise
+    // keep the space the delete freed (the pages go to the free list and new uploads reuse them).
+    if (deleted) this.db.pragma('wal_checkpoint(TRUNCATE)')
+    return deleted
   }
 
   async revision(): Promise<string> {

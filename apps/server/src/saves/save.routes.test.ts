@@ -242,6 +242,11 @@ describe('save states', () => {
     expect((await listStates()).states).toEqual([])
   })
 
+  it('ignores text fields it does not know', async () => {
+    const { state } = await postStateOk({ fields: { title: 'Boss', note: 'x' } })
+    expect(state.slot).toBeNull()
+  })
+
   it('accepts a state without thumbnail', async () => {
     const { state } = await postStateOk({ thumbnail: null, fields: { kind: 'auto' } })
     expect(state).toMatchObject({ kind: 'auto', slot: null, thumbnailUrl: null })
@@ -331,6 +336,8 @@ describe('save states', () => {
       expectError(await postState({ fields }), 400, 'InvalidState')
     }
     expectError(await postState({ fields: { slot: 'y'.repeat(300) } }), 400, 'InvalidState')
+    const nineFields = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`extra${i}`, 'x']))
+    expectError(await postState({ fields: nineFields }), 400, 'InvalidState')
     const notForm = await t.app.inject({
       method: 'POST',
       url: `/api/roms/${rom.id}/states`,

@@ -85,9 +85,9 @@ export async function saveRoutes(app: FastifyInstance, opts: SaveRoutesOptions):
       // readStateForm caps each file at its own limit first; this is only the backstop.
       fileSize: STATE_FORM_MAX_BYTES,
       files: 2,
-      fields: 5,
+      fields: 8,
       fieldSize: 256,
-      parts: 7,
+      parts: 10,
       headerPairs: 20,
     },
   })

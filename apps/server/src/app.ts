@@ -15,6 +15,21 @@ import { SaveService } from './saves/save.service'
 import type { RomServiceOptions } from './roms/rom.service'
 import type { RomStore } from './storage/rom-store'
 
+export interface Timeouts {
+  /** Longest time for the request line and headers to arrive, in milliseconds. */
+  headersMs: number
+  /** Longest time for the whole request, body included (an 8 MiB upload needs 140 KB/s at 60 s). */
+  requestMs: number
+  /** How often the server looks for requests past those limits. */
+  checkIntervalMs: number
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  headersMs: 10_000,
+  requestMs: 60_000,
+  checkIntervalMs: 1000,
+}
+
 export interface AppDeps {
   store: RomStore
   staticDirs: StaticDirs
@@ -27,6 +42,7 @@ export interface AppDeps {
   /** Host names served besides IP literals and localhost (ALLOWED_HOSTS). */
   allowedHosts?: readonly string[]
   logger?: FastifyServerOptions['logger']
+  timeouts?: Partial<Timeouts>
   /** Clock and id source, for tests. */
   serviceOptions?: RomServiceOptions
   /** Save states kept per ROM; default SAVE_STATES_PER_ROM (100). */
@@ -34,10 +50,16 @@ export interface AppDeps {
 }
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts }
   const app = Fastify({
     logger: deps.logger ?? false,
-    // Hung or slow clients must not hold a socket forever.
-    requestTimeout: 120_000,
+    // Hung or slow (1 byte/s) clients must not hold a socket: Node answers 408 and closes once the
+    // headers or the whole request take longer, checked every `checkIntervalMs`.
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
   })

@@ -42,5 +42,13 @@ describe('loadConfig', () => {
   it('rejects nonsense with the variable named', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
     expect(() => loadConfig({ MAX_ROM_BYTES: '10' })).toThrow(/MAX_ROM_BYTES/)
+    for (const url of ['not-a-url', 'http://db.example/library', 'postgres://']) {
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+        /DATABASE_URL: must be a PostgreSQL URL such as postgres:\/\/user:password@host:5432\/database/,
+      )
+    }
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db.example/x' }).databaseUrl).toBe(
+      'postgresql://db.example/x',
+    )
   })
 })

@@ -25,13 +25,33 @@ export interface Config {
   pgPoolMax: number
   /** Longest wait for a PostgreSQL connection or query (ms); past it requests get 503. */
   pgTimeoutMs: number
+  /** Longest time for a request's headers, and for the whole request, to arrive (ms). */
+  headersTimeoutMs: number
+  requestTimeoutMs: number
+}
+
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== ''
+  } catch {
+    return false
+  }
 }
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .refine(isPostgresUrl, {
+      message:
+        'must be a PostgreSQL URL such as postgres://user:password@host:5432/database ' +
+        '(unset it to keep the library in SQLite under DATA_DIR)',
+    })
+    .optional(),
   MAX_ROM_BYTES: z.coerce.number().int().min(1024).default(DEFAULT_MAX_ROM_BYTES),
   UPLOAD_MEMORY_BYTES: z.coerce.number().int().min(1024).optional(),
   CLIENT_DIR: z.string().min(1).optional(),
@@ -39,6 +59,8 @@ const envSchema = z.object({
   ALLOWED_HOSTS: z.string().optional(),
   PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   PG_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
 })
 
 /** A setting is missing or malformed; the message names the variable. */
@@ -78,5 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: commaList(e.ALLOWED_HOSTS),
     pgPoolMax: e.PG_POOL_MAX,
     pgTimeoutMs: e.PG_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
   }
 }

@@ -66,6 +66,7 @@ export const apiErrorCodeSchema = z.enum([
   'InvalidRom',
   'RomTooSmall',
   'RomSizeMismatch',
+  'InvalidTitle',
   'BadRequest',
   'CrossSiteRequest',
   'HostNotAllowed',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { contentDisposition, hasNesExtension, normalizeTitle, sanitizeFileName } from './file-name'
+import {
+  contentDisposition,
+  hasNesExtension,
+  isInvisible,
+  normalizeTitle,
+  sanitizeFileName,
+} from './file-name'
 
 describe('file names and titles', () => {
   it('checks the .nes extension case-insensitively', () => {
@@ -24,6 +30,15 @@ describe('file names and titles', () => {
     expect(normalizeTitle(undefined, 'My Game.NES')).toBe('My Game')
     expect(normalizeTitle('   ', 'z.nes')).toBe('z')
     expect(Array.from(normalizeTitle('🎮'.repeat(150), 'x.nes'))).toHaveLength(100)
+  })
+
+  it('strips U+061C with the other bidi marks, and never keeps a name or title that draws nothing', () => {
+    expect(normalizeTitle('a\u061cb', 'x.nes')).toBe('ab')
+    expect(sanitizeFileName('evil\u061c.nes')).toBe('evil.nes')
+    expect(isInvisible('\u200b\u200c\u200d\u2060\ufeff\u3164 \u0301')).toBe(true)
+    expect(isInvisible('👨\u200d👩')).toBe(false)
+    expect(sanitizeFileName('\u200b\u200b.nes')).toBe('rom.nes')
+    expect(normalizeTitle(undefined, '\u200b\u2060.nes')).toBe('Untitled ROM')
   })
 
   it('builds a Content-Disposition with an ASCII fallback and the UTF-8 name', () => {

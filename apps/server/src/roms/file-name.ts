@@ -3,8 +3,17 @@ import { ROM_TITLE_MAX_LENGTH } from '@nes-studio/shared'
 
 const MAX_FILE_NAME_CHARS = 120
 // C0/C1 controls, and bidi overrides that could make "evil.exe.nes" display as something else.
+// U+061C (Arabic letter mark) is a bidi control too.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+// Characters that draw nothing: format characters (zero-width space/joiners, BOM, ...), separators,
+// combining marks on their own, and the blank look-alikes (Hangul fillers, braille blank).
+const INVISIBLE_CHARS = /[\p{Cf}\p{Z}\p{M}\s\u115f\u1160\u2800\u3164\uffa0]/gu
+
+/** True when `text` has no character that draws anything (empty included). */
+export function isInvisible(text: string): boolean {
+  return text.replace(INVISIBLE_CHARS, '') === ''
+}
 const RESERVED_CHARS = /[<>:"/\\|?*]/g
 
 /** The last path segment of a client-supplied name (browsers send bare names; other clients may not). */
@@ -36,16 +45,18 @@ export function sanitizeFileName(raw: string): string {
     (match?.[1] ?? cleaned).replace(/^[.\s]+/, '').trim(),
     MAX_FILE_NAME_CHARS - 4,
   )
-  return `${stem || 'rom'}${ext}`
+  return `${isInvisible(stem) ? 'rom' : stem}${ext}`
 }
 
 /** Trimmed, control characters removed, at most ROM_TITLE_MAX_LENGTH characters; empty → file name without .nes. */
 export function normalizeTitle(rawTitle: string | undefined, fileName: string): string {
-  const clean = (s: string) =>
-    truncateChars(
+  const clean = (s: string) => {
+    const text = truncateChars(
       s.replace(UNSAFE_CHARS, '').replace(/\s+/g, ' ').trim(),
       ROM_TITLE_MAX_LENGTH,
     ).trim()
+    return isInvisible(text) ? '' : text
+  }
   const title = clean(rawTitle ?? '')
   return title || clean(fileName.replace(/\.nes$/i, '')) || 'Untitled ROM'
 }

@@ -70,6 +70,15 @@ describe('POST /api/roms', () => {
     expect(long.title).toHaveLength(100)
   })
 
+  it('400 InvalidTitle for a title of only zero-width characters', async () => {
+    const msg = expectError(
+      await upload(buildRom(), 'a.nes', '\u200b\u200d\u2060\ufeff'),
+      400,
+      'InvalidTitle',
+    )
+    expect(msg).toContain('no visible characters')
+  })
+
   it('never uses the file name as a path', async () => {
     const entry = await uploadOk(buildRom(), '..\\..\\evil\u0001<name>|.nes')
     expect(entry.fileName).toBe('evil_name__.nes')

@@ -4,7 +4,7 @@ import { ROM_MIN_BYTES } from '@nes-studio/shared'
 import type { RomEntry } from '@nes-studio/shared'
 import { HttpError } from '../errors'
 import type { RomRecord, RomStore } from '../storage/rom-store'
-import { hasNesExtension, normalizeTitle, sanitizeFileName } from './file-name'
+import { hasNesExtension, isInvisible, normalizeTitle, sanitizeFileName } from './file-name'
 import { CHR_BANK_BYTES, INES_HEADER_BYTES, PRG_BANK_BYTES, parseINesHeader } from './ines'
 import { mapperName } from './mapper-names'
 
@@ -85,6 +85,15 @@ export class RomService {
   async upload(upload: RomUpload): Promise<RomEntry> {
     assertRomFileName(upload.fileName)
     const { bytes } = upload
+    // An empty title means "use the file name"; one that only looks empty is a mistake (or a prank).
+    const rawTitle = upload.title?.trim() ?? ''
+    if (rawTitle !== '' && isInvisible(rawTitle)) {
+      throw new HttpError(
+        400,
+        'InvalidTitle',
+        'The title has no visible characters. Type a title, or leave it empty to use the file name.',
+      )
+    }
     if (bytes.length < ROM_MIN_BYTES) {
       throw new HttpError(
         400,

@@ -36,8 +36,8 @@ export interface RunResult {
   progress: string
   /** True when the main file could not be opened. */
   inputMissing: boolean
-  /** ROM byte positions that pass-2 statements wrote, each counted once (computed on demand). */
-  assembledBytes: () => number
+  /** ROM byte positions that statements wrote, each counted once (as NESASM's segment report). */
+  assembledBytes: number
   /** Builds the source map and labels (on demand). */
   debugInfo: () => DebugInfo
 }
@@ -91,8 +91,20 @@ function resetPass(a: Asm): void {
 
 /** Assembles every line of one pass (kept small so it is optimized on its own). */
 function runPass(a: Asm, s: ExprState, ctx: OpContext): void {
+  if (a.pass === 1 && a.opts.sourceMap === true) {
+    runLoggedPass(a, s, ctx)
+    return
+  }
   let budget = a.opts.maxLines ?? LINE_BUDGET
-  const logging = a.pass === 1
+  while (readline(a) !== -1) {
+    assembleLine(a, s, ctx)
+    if (endOfStatement(a, --budget)) break
+  }
+}
+
+/** runPass() that also logs where each statement's bytes went (pass 2, for the source map). */
+function runLoggedPass(a: Asm, s: ExprState, ctx: OpContext): void {
+  let budget = a.opts.maxLines ?? LINE_BUDGET
   while (readline(a) !== -1) {
     const stores = a.romStores
     const bank = a.bank
@@ -101,31 +113,37 @@ function runPass(a: Asm, s: ExprState, ctx: OpContext): void {
     // the statement's first line: a continued statement reads its next lines while assembled
     const line = a.slnum
     assembleLine(a, s, ctx)
-    if (logging && a.romStores !== stores) logStatement(a, line, bank, page, loc)
-    if (a.overwrote) overwriteWarning(a)
-    if (a.loccnt > BANK_SIZE) {
-      const p = a.procs.current
-      if (p) {
-        a.fatal(
-          `Proc : '${p.name}' is too large (code > 8KB)!`,
-          a.stmtCol,
-          `proc '${p.name}' is larger than an 8 KB bank`,
-        )
-        break
-      }
-      a.fatal(
-        'Bank overflow, offset > $1FFF!',
-        a.stmtCol,
-        `bank ${a.bank} overflows: this statement goes past the 8 KB bank ($${a.loccnt.toString(16).toUpperCase()} > $2000); start a new .bank`,
-      )
-      break
-    }
-    if (a.stopPass) break
-    if (--budget === 0) {
-      a.fatal('Assembly stopped: too many lines in one pass (runaway macro expansion?)')
-      break
-    }
+    if (a.romStores !== stores) logStatement(a, line, bank, page, loc)
+    if (endOfStatement(a, --budget)) break
   }
+}
+
+/** The checks after each statement; true when the pass must stop. */
+function endOfStatement(a: Asm, budget: number): boolean {
+  if (a.overwrote) overwriteWarning(a)
+  if (a.loccnt > BANK_SIZE) {
+    const p = a.procs.current
+    if (p) {
+      a.fatal(
+        `Proc : '${p.name}' is too large (code > 8KB)!`,
+        a.stmtCol,
+        `proc '${p.name}' is larger than an 8 KB bank`,
+      )
+      return true
+    }
+    a.fatal(
+      'Bank overflow, offset > $1FFF!',
+      a.stmtCol,
+      `bank ${a.bank} overflows: this statement goes past the 8 KB bank ($${a.loccnt.toString(16).toUpperCase()} > $2000); start a new .bank`,
+    )
+    return true
+  }
+  if (a.stopPass) return true
+  if (budget === 0) {
+    a.fatal('Assembly stopped: too many lines in one pass (runaway macro expansion?)')
+    return true
+  }
+  return false
 }
 
 /** Logs a pass-2 statement that stored bytes (it started on `line`, at `loc` in `bank`, page `page`). */
@@ -147,6 +165,15 @@ function overwriteWarning(a: Asm): void {
     'OverwrittenBytes',
     'this statement overwrites bytes already assembled at the same ROM location (NESASM does this silently): check the .org/.bank/.code/.data before it (reported once per bank)',
   )
+}
+
+/** ROM byte positions written: the map marks them ($FF is a byte nothing wrote). */
+function usedBytes(a: Asm): number {
+  const map = a.map
+  const end = Math.min(map.length, (a.maxBank + 1) * BANK_SIZE)
+  let n = 0
+  for (let i = 0; i < end; i++) if (map[i] !== 0xff) n++
+  return n
 }
 
 function debugInfoOf(a: Asm): DebugInfo {
@@ -184,7 +211,7 @@ export function runAssembler(
       stdout: a.out.join(''),
       progress: a.progress.join(''),
       inputMissing: true,
-      assembledBytes: () => 0,
+      assembledBytes: 0,
       debugInfo: () => debugInfoOf(a),
     }
   }
@@ -249,7 +276,7 @@ export function runAssembler(
     stdout: a.out.join(''),
     progress: a.progress.join(''),
     inputMissing: false,
-    assembledBytes: () => a.pass2Log.bytesCovered(),
+    assembledBytes: usedBytes(a),
     debugInfo: () => debugInfoOf(a),
   }
   if (rom) result.rom = rom

@@ -67,6 +67,13 @@ export interface ResolvedOptions {
   maxLines?: number
   /** Line decode slots one run may use (see decode.ts; tests set 0 to decode every line every time). */
   maxDecodeSlots?: number
+  /**
+   * Keep split source files for the next run (default true: a project is usually assembled again;
+   * a one-shot run such as the CLI saves the checksum that guards the reuse).
+   */
+  reuseSplits?: boolean
+  /** Log pass 2's statements for the source map (default false: most builds need no map). */
+  sourceMap?: boolean
 }
 
 /** Symbol table size of the last run: a project is usually assembled again and again. */

@@ -21,6 +21,11 @@ export interface AssembleOptions {
   segments?: 0 | 1 | 2
   /** Produce a listing even without `.list` (every line listed, as if `.list` opened the source). */
   forceListing?: boolean
+  /**
+   * Build `result.debug` (source map and labels, for a debugger). Off by default: logging pass 2
+   * costs a few percent of the assembly time.
+   */
+  debug?: boolean
 }
 
 /** The files of a project (path relative to the project root -> bytes) and the main file's path. */
@@ -44,15 +49,17 @@ export type AssembleResult = ({ ok: true; rom: Uint8Array } | { ok: false }) & {
   diagnostics: Diagnostic[]
   /**
    * ROM bytes the source assembled (instructions, `.db`/`.dw`, `.ds`, `.incbin`, `.incchr`,
-   * `.defchr`), each position counted once. 0 means no code or data was assembled: NESASM still
-   * writes a ROM (the header and bank 0 filled with $FF) for an empty or code-free program.
+   * `.defchr`), each position counted once, as NESASM's segment report counts them. 0 means no
+   * code or data was assembled: NESASM still writes a ROM (the header and bank 0 filled with $FF)
+   * for an empty or code-free program.
    */
-  readonly assembledBytes: number
+  assembledBytes: number
   /**
-   * Source map (line -> bank and address, address -> file and line, from pass 2) and labels, for a
-   * debugger; built when first read. Empty when pass 2 did not run (errors in pass 1).
+   * With `options.debug`: the source map (line -> bank and address, address -> file and line, from
+   * pass 2) and labels, built when first read. Its map is empty when pass 2 did not run (errors
+   * in pass 1).
    */
-  readonly debug: DebugInfo
+  readonly debug?: DebugInfo
 }
 
 function encodeAscii(s: string): Uint8Array {
@@ -72,19 +79,21 @@ export function assemble(input: AssembleInput): AssembleResult {
       output: o.output ?? 'nes',
       segments: o.segments ?? 0,
       forceListing: o.forceListing ?? false,
+      sourceMap: o.debug ?? false,
     })
     const diagnostics = r.asm.diagnostics
-    const common = { stdout: r.stdout, diagnostics }
-    const base = r.ok
+    const common = { stdout: r.stdout, diagnostics, assembledBytes: r.assembledBytes }
+    const result: AssembleResult = r.ok
       ? { ok: true as const, rom: r.rom ?? encodeAscii(r.srec ?? ''), ...common }
       : { ok: false as const, ...common }
-    let debug: DebugInfo | undefined
-    let bytes: number | undefined
-    // built on first read, like the symbol file: most builds never look at them
-    const result = Object.defineProperties(base, {
-      debug: { enumerable: true, get: () => (debug ??= r.debugInfo()) },
-      assembledBytes: { enumerable: true, get: () => (bytes ??= r.assembledBytes()) },
-    }) as AssembleResult
+    if (o.debug === true) {
+      let debug: DebugInfo | undefined
+      // built on first read, like the symbol file
+      Object.defineProperty(result, 'debug', {
+        enumerable: true,
+        get: () => (debug ??= r.debugInfo()),
+      })
+    }
     if (r.listingText !== undefined) result.listingText = r.listingText
     if (!r.inputMissing) {
       // computed on first read: most builds never look at the symbol file
@@ -102,7 +111,9 @@ export function assemble(input: AssembleInput): AssembleResult {
       ok: false,
       stdout: '',
       assembledBytes: 0,
-      debug: { sourceMap: emptySourceMap(), labels: [], prgBanks: 0, battery: false },
+      ...(o.debug === true
+        ? { debug: { sourceMap: emptySourceMap(), labels: [], prgBanks: 0, battery: false } }
+        : {}),
       diagnostics: [
         {
           severity: 'error',

@@ -92,20 +92,4 @@ export class Pass2Log {
       }
     }
   }
-
-  /** ROM byte positions the statements wrote, each counted once. */
-  bytesCovered(): number {
-    let end = 0
-    this.forEach((s) => {
-      end = Math.max(end, s.bank * 0x2000 + (s.address & 0x1fff) + s.size)
-    })
-    const seen = new Uint8Array(end)
-    this.forEach((s) => {
-      const at = s.bank * 0x2000 + (s.address & 0x1fff)
-      seen.fill(1, at, at + s.size)
-    })
-    let n = 0
-    for (let i = 0; i < end; i++) n += seen[i] ?? 0
-    return n
-  }
 }

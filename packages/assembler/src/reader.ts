@@ -81,13 +81,16 @@ function getSource(a: Asm, name: string): SourceFile | null {
   const cacheKey = f.key === name ? name : `${f.key}\n${name}`
   const cached = a.sources.get(cacheKey)
   if (cached) return cached
-  const sum = checksum(f.bytes)
-  const hit = splitCache.get(f.bytes)
   let src: SourceFile
-  if (hit && hit.sum === sum) src = hit.src
+  if (a.opts.reuseSplits === false) src = splitSource(name, f.bytes)
   else {
-    src = splitSource(name, f.bytes)
-    splitCache.set(f.bytes, { sum, src })
+    const sum = checksum(f.bytes)
+    const hit = splitCache.get(f.bytes)
+    if (hit && hit.sum === sum) src = hit.src
+    else {
+      src = splitSource(name, f.bytes)
+      splitCache.set(f.bytes, { sum, src })
+    }
   }
   if (src.name !== name || src.path !== f.key) src = { ...src, name, path: f.key }
   a.sources.set(cacheKey, src)

@@ -150,6 +150,7 @@ export function splitSource(name: string, bytes: Uint8Array): SourceFile {
   // A copy of the bytes with each line end replaced by a NUL: most lines are then views of it
   // that already end with the C string terminator. Line ends are found with indexOf (native).
   const nul = bytes.slice()
+  const nulBuffer = nul.buffer
   const n = nul.length
   const hasTabs = nul.indexOf(9) >= 0
   const hasNuls = nul.indexOf(0) >= 0
@@ -175,7 +176,8 @@ export function splitSource(name: string, bytes: Uint8Array): SourceFile {
       const raw = text.slice(start, end)
       line = toLine(formatLine(raw, raw.indexOf('\t') >= 0, raw.indexOf('\0') >= 0))
     } else {
-      line = nul.subarray(start, end + 1)
+      // the constructor makes a view several times faster than subarray()
+      line = new Uint8Array(nulBuffer, start, end + 1 - start)
       if (hasTabs && line.indexOf(9) >= 0) {
         line = toLine(formatLine(text.slice(start, end), true, false))
       }

@@ -209,12 +209,14 @@ export class SymbolTable {
 
   /** Symbols that go into the .fns file, in NESASM's order. */
   fnsEntries(): Sym[] {
-    const out: { s: Sym; h: number }[] = []
-    for (const s of this.globals) {
-      if (s.bank < RESERVED_BANK) out.push({ s, h: symHash(s.name) })
+    // bucket order, newest first inside a bucket: the globals are in creation order, so walking
+    // them backwards into 256 lists sorts them without a comparison
+    const buckets: Sym[][] = Array.from({ length: 256 }, () => [])
+    for (let i = this.globals.length - 1; i >= 0; i--) {
+      const s = this.globals[i] as Sym
+      if (s.bank < RESERVED_BANK) (buckets[symHash(s.name)] as Sym[]).push(s)
     }
-    out.sort((a, b) => a.h - b.h || b.s.serial - a.s.serial)
-    return out.map((e) => e.s)
+    return buckets.flat()
   }
 }
 

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { AssembleResult, SourceMap } from '../src/index'
+import type { AssembleResult, DebugInfo, SourceMap } from '../src/index'
 import { assemble, formatMesenLabels } from '../src/index'
 import { parseArgs } from '../src/cli/args'
 import { conformanceRuns, listFiles } from './conformance'
@@ -99,9 +99,20 @@ function assembleRun(files: Record<string, Uint8Array>, args: string[], forced: 
     files,
     main: cli.file ?? 'main.asm',
     options: forced
-      ? { listLevel: cli.listLevel, forceListing: true }
-      : { listLevel: cli.listLevel, macroExpansion: cli.macroExpansion, output: cli.output },
+      ? { listLevel: cli.listLevel, forceListing: true, debug: true }
+      : {
+          listLevel: cli.listLevel,
+          macroExpansion: cli.macroExpansion,
+          output: cli.output,
+          debug: true,
+        },
   })
+}
+
+/** The debug information of a result assembled with `debug: true`. */
+function debugOf(r: AssembleResult): DebugInfo {
+  if (!r.debug) throw new Error('no debug information')
+  return r.debug
 }
 
 let total = 0
@@ -115,7 +126,7 @@ describe('source map against the reference listings', () => {
         it(`${run.caseName} [${run.args.join(' ')}]${forced ? ' forced listing' : ''}`, () => {
           const r = assembleRun(files, run.args, forced)
           const text = readFileSync(lst, 'latin1')
-          const n = checkListing(text, r.debug.sourceMap)
+          const n = checkListing(text, debugOf(r).sourceMap)
           total += n
           if (/^ {0,4}\d+ {2}[0-9A-F]{2}:[0-9A-F]{4} {2}[0-9A-F]{2}/m.test(text)) {
             expect(n).toBeGreaterThan(0)
@@ -133,8 +144,8 @@ describe('Mesen labels of the probes', () => {
     if (!existsSync(fns)) continue
     it(`${run.caseName} [${run.args.join(' ')}] lists its .fns labels`, () => {
       const r: AssembleResult = assembleRun(listFiles(run.srcDir), run.args, false)
-      const mlb = formatMesenLabels(r.debug).split('\n')
-      const info = r.debug
+      const info = debugOf(r)
+      const mlb = formatMesenLabels(info).split('\n')
       for (const m of readFileSync(fns, 'latin1').matchAll(/^(\S+)\s+= \$([0-9A-F]+)$/gm)) {
         const name = m[1] ?? ''
         const value = parseInt(m[2] ?? '', 16)
@@ -185,8 +196,8 @@ describe('source map API', () => {
     '  .dw Reset, Reset, Reset',
   ].join('\n')
   const sub = ['Sub:', '  rts', '  .db 1,2,3,4'].join('\n')
-  const r = asm(main + '\n', { 'sub.asm': sub + '\n' })
-  const map = r.debug.sourceMap
+  const r = asm(main + '\n', { 'sub.asm': sub + '\n' }, { debug: true })
+  const map = debugOf(r).sourceMap
 
   it('maps lines to places and back, macro statements to their call line', () => {
     expect(r.ok).toBe(true)
@@ -207,7 +218,7 @@ describe('source map API', () => {
   })
 
   it('lists labels by kind and writes the Mesen file', () => {
-    const byName = Object.fromEntries(r.debug.labels.map((l) => [l.name, l]))
+    const byName = Object.fromEntries(debugOf(r).labels.map((l) => [l.name, l]))
     expect(byName).toMatchObject({
       counter: { kind: 'variable', value: 0 },
       PPUCTRL: { kind: 'constant', value: 0x2000 },
@@ -217,8 +228,8 @@ describe('source map API', () => {
       '.loop': { kind: 'rom', scope: 'Reset', value: 0xc002 },
       Sub: { kind: 'rom', value: 0xc004 },
     })
-    expect(r.debug.battery).toBe(true)
-    expect(formatMesenLabels(r.debug)).toBe(
+    expect(debugOf(r).battery).toBe(true)
+    expect(formatMesenLabels(debugOf(r))).toBe(
       [
         'R:0000:counter',
         'R:0000:ptr',
@@ -232,8 +243,12 @@ describe('source map API', () => {
   })
 
   it('is empty when pass 2 did not run', () => {
-    const bad = asm('  lda #1,\n')
+    const bad = asm('  lda #1,\n', {}, { debug: true })
     expect(bad.ok).toBe(false)
-    expect(bad.debug.sourceMap.entries).toEqual([])
+    expect(debugOf(bad).sourceMap.entries).toEqual([])
+  })
+
+  it('is there only when asked for', () => {
+    expect(asm('  nop\n').debug).toBeUndefined()
   })
 })

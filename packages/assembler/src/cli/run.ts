@@ -49,6 +49,8 @@ export function runCli(argv: readonly string[], cwd: string, io: CliIo): number 
     raw: args.output === 'raw',
     output: args.output,
     segments: args.segments,
+    reuseSplits: false,
+    sourceMap: args.debug,
   })
   io.stdout(r.progress)
   const color = io.color

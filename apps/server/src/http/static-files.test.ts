@@ -79,13 +79,25 @@ describe('vendor files', () => {
 describe('client build', () => {
   it('serves index.html for client routes, uncached, with the CSP', async () => {
     const a = await start()
-    for (const url of ['/', '/editor', '/no/such/page?x=1']) {
+    const routes = ['/', '/editor', '/editor/', `/play/${crypto.randomUUID()}`, '/?x=1']
+    for (const url of routes) {
       const res = await a.inject({ url })
       expect(res.statusCode, url).toBe(200)
       expect(res.body).toBe(FAKE_INDEX_HTML)
       expect(res.headers['cache-control']).toBe('no-cache')
       expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
       expect(res.headers['x-content-type-options']).toBe('nosniff')
+    }
+  })
+
+  it('answers unknown pages 404 with index.html, so the app shows its not-found screen', async () => {
+    const a = await start()
+    for (const url of ['/no/such/page?x=1', '/play', '/play/a/b', '/editorx', '/library']) {
+      const res = await a.inject({ url })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.body).toBe(FAKE_INDEX_HTML)
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
     }
   })
 

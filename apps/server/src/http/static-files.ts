@@ -86,7 +86,17 @@ async function registerLicenceTexts(app: FastifyInstance, dirs: StaticDirs): Pro
   }
 }
 
-/** A path whose last segment has an extension asks for a file; anything else is a client route. */
+/**
+ * The client router's pages (apps/client/src/app/router.tsx). Any other page path still gets
+ * index.html, so the app shows its not-found screen, but with status 404.
+ */
+const CLIENT_ROUTES: readonly RegExp[] = [/^\/$/, /^\/editor\/?$/, /^\/play\/[^/]+\/?$/]
+
+export function isClientRoute(urlPath: string): boolean {
+  return CLIENT_ROUTES.some((route) => route.test(urlPath))
+}
+
+/** A path whose last segment has an extension asks for a file; anything else is a page. */
 function looksLikeFile(urlPath: string): boolean {
   const last = urlPath.slice(urlPath.lastIndexOf('/') + 1)
   return last.includes('.')
@@ -113,5 +123,9 @@ async function spaFallback(request: FastifyRequest, reply: FastifyReply, clientD
           'Run "npm run build" (or "npm run dev" for development).\n',
       )
   }
-  return reply.type('text/html; charset=utf-8').header('cache-control', NO_CACHE).send(html)
+  return reply
+    .status(isClientRoute(urlPath) ? 200 : 404)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', NO_CACHE)
+    .send(html)
 }

@@ -21,6 +21,8 @@ export interface RunOptions extends ResolvedOptions {
   output: 'nes' | 'raw' | 'srec'
   /** -s (1) or -S (2) segment report. */
   segments: 0 | 1 | 2
+  /** Count RunResult.assembledBytes (default true; the CLI does not print it). */
+  countBytes?: boolean
 }
 
 export interface RunResult {
@@ -36,7 +38,7 @@ export interface RunResult {
   progress: string
   /** True when the main file could not be opened. */
   inputMissing: boolean
-  /** ROM byte positions that statements wrote, each counted once (as NESASM's segment report). */
+  /** ROM byte positions that statements wrote, each counted once (as NESASM's segment report); -1 when not counted. */
   assembledBytes: number
   /** Builds the source map and labels (on demand). */
   debugInfo: () => DebugInfo
@@ -276,7 +278,7 @@ export function runAssembler(
     stdout: a.out.join(''),
     progress: a.progress.join(''),
     inputMissing: false,
-    assembledBytes: usedBytes(a),
+    assembledBytes: opts.countBytes === false ? -1 : usedBytes(a),
     debugInfo: () => debugInfoOf(a),
   }
   if (rom) result.rom = rom

@@ -6,7 +6,7 @@ import { codeForMessage } from './diagnostics'
 import type { DecodeSlots } from './decode'
 import { DecodeCache } from './decode'
 import type { Line, SourceFile } from './source'
-import { MAX_LINE_TEXT, latin1, lineText, rawColumn, toLine, utf16Length } from './source'
+import { latin1, lineText, rawColumn, utf16Length } from './source'
 import type { Sym } from './symbols'
 import type { ProcState } from './proc'
 import { newProcState } from './proc'
@@ -510,7 +510,5 @@ export class Asm {
     }
   }
 
-  /** The text shown for an error at the end of a file: a blank 1554-column line. */
-  static readonly EOF_LINE: Line = toLine(' '.repeat(MAX_LINE_TEXT))
   static readonly PREFIX_BLANK = SPACES_26
 }

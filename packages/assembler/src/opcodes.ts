@@ -271,13 +271,19 @@ function hashUpper(s: Uint8Array, start: number, end: number): number {
   return (h ^ (h >>> 10)) & (HASH_SIZE - 1)
 }
 
-const asciiBytes = (key: string): Uint8Array => Uint8Array.from(key, (ch) => ch.charCodeAt(0))
+/** The bytes of an ASCII string (a plain loop: Uint8Array.from with a callback is slow at start-up). */
+function asciiBytes(key: string): Uint8Array {
+  const b = new Uint8Array(key.length)
+  for (let i = 0; i < key.length; i++) b[i] = key.charCodeAt(i)
+  return b
+}
 
 for (const [key, entry] of OP_TABLE) {
-  let slot = hashUpper(asciiBytes(key), 0, key.length)
+  const bytes = asciiBytes(key)
+  let slot = hashUpper(bytes, 0, key.length)
   while (hashIndex[slot] !== -1) slot = (slot + 1) & (HASH_SIZE - 1)
   hashIndex[slot] = hashKeys.length
-  hashKeys.push(asciiBytes(key))
+  hashKeys.push(bytes)
   hashEntries.push(entry)
 }
 

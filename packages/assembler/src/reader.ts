@@ -5,7 +5,7 @@ import { EMPTY_LINE } from './context'
 import type { DecodeSlots } from './decode'
 import { WHOLE_LINE_STABLE } from './decode'
 import { isAlnum, isDigit, isSpace, stlook } from './labels'
-import { MAX_LINE_TEXT, splitSource, toLine } from './source'
+import { MAX_LINE_TEXT, blankLine, splitSource } from './source'
 import type { Line, SourceFile } from './source'
 import { IFUNDEF, RESERVED_BANK, UNDEF } from './symbols'
 
@@ -216,7 +216,7 @@ export function setMacroLines(a: Asm, lines: Line[] | null, decode: DecodeSlots 
   a.mlDecode = decode
 }
 
-const ASM_EOF_LINE = toLine(' '.repeat(MAX_LINE_TEXT))
+const ASM_EOF_LINE = blankLine(MAX_LINE_TEXT)
 
 /**
  * Scratch line buffers for macro expansion, used in turn so that the previous line stays intact.

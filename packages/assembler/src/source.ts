@@ -64,6 +64,13 @@ export function lineText(b: Line): string {
   return latin1(b, 0, n < 0 ? b.length : n)
 }
 
+/** A line buffer of `n` blanks and a NUL (filled natively: this runs at start-up). */
+export function blankLine(n: number): Line {
+  const out = new Uint8Array(n + 1)
+  out.fill(32, 0, n)
+  return out
+}
+
 /** A line buffer holding `s` (chars 0-255) and a NUL. */
 export function toLine(s: string): Line {
   const out = new Uint8Array(s.length + 1)

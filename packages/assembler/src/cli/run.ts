@@ -51,6 +51,7 @@ export function runCli(argv: readonly string[], cwd: string, io: CliIo): number 
     segments: args.segments,
     reuseSplits: false,
     sourceMap: args.debug,
+    countBytes: false,
   })
   io.stdout(r.progress)
   const color = io.color

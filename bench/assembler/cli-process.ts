@@ -1,8 +1,9 @@
 // Whole-process time of the nesasm-ts command (bin/nesasm-ts.js, as `npx nesasm-ts` runs it) against
 // `node -e 0` (Node's own start-up, the floor), on an SMB3-sized generated project, the default
 // large project and a small program, run in turns so that all see the same machine load. Prints
-// medians (wall clock; CPU of the child from /proc where available) and ratios, next to native
-// NESASM 3.1's figures from issue 14, which cannot be built here.
+// medians (wall clock; CPU of the child from /proc where available, in 10 ms ticks) and ratios, the
+// fastest run of each (the least disturbed by a busy machine), and native NESASM 3.1's figures from
+// issue 14, which cannot be built here.
 // Run: npx tsx bench/assembler/cli-process.ts [rounds] [--cli <file.js>]...
 //   (run `npm run build -w @nes-studio/assembler` first; each --cli adds another CLI entry file,
 //   run with node, e.g. an older build copied to /tmp)
@@ -96,11 +97,13 @@ const count = (p: Project): string =>
 console.log(
   `projects: smb3 = ${count(smb3)}; large = ${count(large)}; small = ${count(small)}; ${rounds} rounds`,
 )
+const baseMin = Math.min(...(jobs[0]?.wall ?? []))
 for (const j of jobs) {
   const w = median(j.wall)
+  const m = Math.min(...j.wall)
   console.log(
     `${j.name.padEnd(24)} median ${w.toFixed(0).padStart(5)} ms wall (${(w / base).toFixed(2)}x node -e 0), ` +
-      `${median(j.cpu).toFixed(0).padStart(4)} ms CPU`,
+      `${median(j.cpu).toFixed(0).padStart(4)} ms CPU; fastest ${m.toFixed(0).padStart(5)} ms (${(m / baseMin).toFixed(2)}x)`,
   )
 }
 const smb3Wall = median(jobs[1]?.wall ?? [])

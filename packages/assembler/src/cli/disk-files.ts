@@ -2,25 +2,35 @@
 // cached) the first time the assembler looks it up, from the working directory, then from the
 // NES_INCLUDE directories, as NESASM does.
 import { readFileSync } from 'node:fs'
-import { isAbsolute, join } from 'node:path'
+import { isAbsolute, sep } from 'node:path'
 
-/** The file's bytes; undefined when it is missing or not a file (a directory throws EISDIR). */
+/** The file's bytes (a view of the buffer read, not a copy); undefined when it is missing or not a file. */
 function tryRead(p: string): Uint8Array | undefined {
   try {
-    return new Uint8Array(readFileSync(p))
+    const b = readFileSync(p)
+    return new Uint8Array(b.buffer, b.byteOffset, b.length)
   } catch {
     return undefined
   }
 }
 
+/**
+ * `dir` + separator + `name`, as NESASM builds its paths: the system resolves `.` and `..` (and
+ * it is cheaper than path.join, which normalizes every name).
+ */
+function inDir(dir: string, name: string): string {
+  return dir.endsWith('/') || dir.endsWith(sep) ? dir + name : `${dir}/${name}`
+}
+
 export function diskFiles(cwd: string, includeDirs: readonly string[]): Record<string, Uint8Array> {
   const cache = new Map<string, Uint8Array | undefined>()
   const load = (name: string): Uint8Array | undefined => {
-    if (cache.has(name)) return cache.get(name)
-    let bytes = tryRead(isAbsolute(name) ? name : join(cwd, name))
+    let bytes = cache.get(name)
+    if (bytes !== undefined || cache.has(name)) return bytes
+    bytes = tryRead(isAbsolute(name) ? name : inDir(cwd, name))
     for (const dir of includeDirs) {
       if (bytes) break
-      bytes = tryRead(join(dir, name))
+      bytes = tryRead(inDir(dir, name))
     }
     cache.set(name, bytes)
     return bytes

@@ -5,6 +5,7 @@ import fastifyCompress from '@fastify/compress'
 import { DEFAULT_MAX_ROM_BYTES, SAVE_STATES_PER_ROM } from '@nes-studio/shared'
 import { installErrorHandler } from './errors'
 import { handleClientError, handleFrameworkError } from './http/framework-errors'
+import { installLibraryToken } from './http/library-token'
 import { installSecurity } from './http/security'
 import { registerStaticFiles } from './http/static-files'
 import type { StaticDirs } from './http/static-files'
@@ -41,6 +42,8 @@ export interface AppDeps {
   trustedOrigins?: readonly string[]
   /** Host names served besides IP literals and localhost (ALLOWED_HOSTS). */
   allowedHosts?: readonly string[]
+  /** When set, writes under /api need this token (LIBRARY_TOKEN); reads stay open. */
+  libraryToken?: string
   logger?: FastifyServerOptions['logger']
   timeouts?: Partial<Timeouts>
   /** Clock and id source, for tests. */
@@ -68,6 +71,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     trustedOrigins: deps.trustedOrigins ?? [],
     allowedHosts: deps.allowedHosts ?? [],
   })
+  installLibraryToken(app, deps.libraryToken)
   // Must precede @fastify/static so static replies get the global hook.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
   const maxRomBytes = deps.maxRomBytes ?? DEFAULT_MAX_ROM_BYTES

@@ -25,6 +25,8 @@ export interface Config {
   pgPoolMax: number
   /** Longest wait for a PostgreSQL connection or query (ms); past it requests get 503. */
   pgTimeoutMs: number
+  /** When set, uploads, deletes, saves and states need this token; reads stay open. */
+  libraryToken: string | undefined
   /** Longest time for a request's headers, and for the whole request, to arrive (ms). */
   headersTimeoutMs: number
   requestTimeoutMs: number
@@ -57,6 +59,13 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().min(1).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   ALLOWED_HOSTS: z.string().optional(),
+  LIBRARY_TOKEN: z
+    .string()
+    .min(
+      12,
+      'must be at least 12 characters (a long random string, e.g. from `openssl rand -hex 16`)',
+    )
+    .optional(),
   PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   PG_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -98,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(e.CLIENT_DIR ?? defaultClientDir),
     trustedOrigins: commaList(e.TRUSTED_ORIGINS),
     allowedHosts: commaList(e.ALLOWED_HOSTS),
+    libraryToken: e.LIBRARY_TOKEN,
     pgPoolMax: e.PG_POOL_MAX,
     pgTimeoutMs: e.PG_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,

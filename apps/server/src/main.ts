@@ -17,6 +17,7 @@ async function main(): Promise<void> {
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     trustedOrigins: config.trustedOrigins,
     allowedHosts: config.allowedHosts,
+    libraryToken: config.libraryToken,
     timeouts: { headersMs: config.headersTimeoutMs, requestMs: config.requestTimeoutMs },
     staticDirs: {
       clientDir: config.clientDir,

@@ -70,6 +70,7 @@ export const apiErrorCodeSchema = z.enum([
   'BadRequest',
   'CrossSiteRequest',
   'HostNotAllowed',
+  'TokenRequired',
   'RequestTimeout',
   'ServerBusy',
   'StorageUnavailable',

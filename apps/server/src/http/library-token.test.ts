@@ -1,0 +1,80 @@
+import { afterEach, expect, it } from 'vitest'
+import { buildRom, uploadForm } from '../test/rom-builder'
+import { createTestApp } from '../test/test-app'
+import type { TestApp } from '../test/test-app'
+import { UNLOCK_COOKIE } from './library-token'
+
+const TOKEN = 'correct-horse-battery-staple'
+let t: TestApp | undefined
+afterEach(async () => {
+  await t?.close()
+  t = undefined
+})
+
+const upload = (headers: Record<string, string> = {}) => {
+  const form = uploadForm(buildRom())
+  return t!.app.inject({
+    method: 'POST',
+    url: '/api/roms',
+    payload: form.payload,
+    headers: { ...form.headers, ...headers },
+  })
+}
+
+it('with LIBRARY_TOKEN, writes need the token; reads stay open', async () => {
+  t = await createTestApp({ libraryToken: TOKEN })
+  const refused = await upload()
+  expect(refused.statusCode).toBe(401)
+  expect(refused.json().error.code).toBe('TokenRequired')
+  expect(refused.json().error.message).toContain('LIBRARY_TOKEN')
+  expect((await upload({ authorization: 'Bearer wrong-token-123' })).statusCode).toBe(401)
+  const id = '00000000-0000-4000-8000-000000000000'
+  expect((await t.app.inject({ method: 'DELETE', url: `/api/roms/${id}` })).statusCode).toBe(401)
+  expect((await t.app.inject({ method: 'PUT', url: `/api/roms/${id}/save` })).statusCode).toBe(401)
+
+  const stored = await upload({ authorization: `Bearer ${TOKEN}` })
+  expect(stored.statusCode).toBe(201)
+  expect((await t.app.inject({ url: '/api/roms' })).json().roms).toHaveLength(1)
+  const rom = stored.json().rom as { id: string }
+  expect((await t.app.inject({ url: `/api/roms/${rom.id}` })).statusCode).toBe(200)
+})
+
+it('POST /api/unlock sets an HttpOnly session cookie that unlocks writes, DELETE locks again', async () => {
+  t = await createTestApp({ libraryToken: TOKEN })
+  expect((await t.app.inject({ url: '/api/unlock' })).json()).toEqual({
+    required: true,
+    unlocked: false,
+  })
+  const wrong = await t.app.inject({
+    method: 'POST',
+    url: '/api/unlock',
+    payload: { token: 'nope' },
+  })
+  expect(wrong.statusCode).toBe(401)
+  expect(wrong.headers['set-cookie']).toBeUndefined()
+
+  const ok = await t.app.inject({ method: 'POST', url: '/api/unlock', payload: { token: TOKEN } })
+  expect(ok.statusCode).toBe(204)
+  const setCookie = String(ok.headers['set-cookie'])
+  expect(setCookie).toMatch(
+    new RegExp(`^${UNLOCK_COOKIE}=[\\w-]+; Path=/api; HttpOnly; SameSite=Strict$`),
+  )
+  expect(setCookie).not.toContain(TOKEN)
+  const cookie = setCookie.split(';')[0] ?? ''
+  expect((await t.app.inject({ url: '/api/unlock', headers: { cookie } })).json().unlocked).toBe(
+    true,
+  )
+  expect((await upload({ cookie: `other=1; ${cookie}` })).statusCode).toBe(201)
+
+  const lock = await t.app.inject({ method: 'DELETE', url: '/api/unlock', headers: { cookie } })
+  expect(String(lock.headers['set-cookie'])).toContain('Max-Age=0')
+})
+
+it('without LIBRARY_TOKEN nothing changes', async () => {
+  t = await createTestApp()
+  expect((await upload()).statusCode).toBe(201)
+  expect((await t.app.inject({ url: '/api/unlock' })).json()).toEqual({
+    required: false,
+    unlocked: true,
+  })
+})

@@ -1,6 +1,8 @@
 // Player benchmark (headless Chromium, the built server): prints medians of RUNS runs of
 //  - PRESS START → first game frame, cold page (fresh browser context, clicked right after page load),
 //  - the same for a second game in the same page (EJECT, new cartridge, PRESS START),
+//  - both again on a touch phone (375×667, hasTouch + isMobile, PRESS START tapped), interleaved with
+//    the mouse runs, and the touch/mouse ratio of the medians,
 //  - steady emulated FPS of a running game,
 //  - bytes transferred for / (as the browser received them, i.e. gzip where the server compresses),
 //    split into our own code and the emulator's files.
@@ -25,8 +27,8 @@ function median(values: number[]): number {
     : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
 }
 
-/** Clicks PRESS START and returns ms from the click to the frame's "first game frame" mark. */
-async function pressStartAndTime(page: Page): Promise<number> {
+/** Clicks (or taps) PRESS START and returns ms from the click to the frame's "first game frame" mark. */
+async function pressStartAndTime(page: Page, isTouch: boolean): Promise<number> {
   await page.evaluate(() => {
     const button = Array.from(document.querySelectorAll('button')).find(
       (b) => b.textContent === 'PRESS START',
@@ -39,7 +41,8 @@ async function pressStartAndTime(page: Page): Promise<number> {
       { capture: true, once: true },
     )
   })
-  await page.getByRole('button', { name: 'PRESS START' }).click()
+  const button = page.getByRole('button', { name: 'PRESS START' })
+  await (isTouch ? button.tap() : button.click())
   await waitForGame(page)
   return page.evaluate(() => {
     const frame = document.querySelector<HTMLIFrameElement>(
@@ -77,21 +80,25 @@ interface Run {
   transfers: TransferSummary
 }
 
-async function oneRun(browser: Browser, baseUrl: string): Promise<Run> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+const MOUSE = { viewport: { width: 1280, height: 900 } }
+const PHONE = { viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true }
+
+async function oneRun(browser: Browser, baseUrl: string, isTouch = false): Promise<Run> {
+  const context = await browser.newContext(isTouch ? PHONE : MOUSE)
   const page = await context.newPage()
   const transfers = recordTransfers(page, baseUrl)
   try {
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' })
     await chooseRom(page, 'first.nes', buildSolidColorRom(0x16))
-    const cold = await pressStartAndTime(page)
+    const cold = await pressStartAndTime(page, isTouch)
     // Let the page settle (the idle frame for the next game loads meanwhile), as a player would.
     await page.waitForTimeout(3000)
     const fps = await measureFps(page)
     const summary = await transfers.summary()
-    await page.getByRole('button', { name: 'EJECT' }).click()
+    const eject = page.getByRole('button', { name: 'EJECT' })
+    await (isTouch ? eject.tap() : eject.click())
     await chooseRom(page, 'second.nes', buildButtonColorRom(0x1a))
-    const warm = await pressStartAndTime(page)
+    const warm = await pressStartAndTime(page, isTouch)
     return { cold, warm, fps, transfers: summary }
   } finally {
     await context.close()
@@ -131,11 +138,15 @@ const server = await startServer()
 const browser = await launchBrowser()
 try {
   const runs: Run[] = []
+  const touchRuns: Run[] = []
   for (let i = 0; i < RUNS; i++) {
     const run = await oneRun(browser, server.baseUrl)
     runs.push(run)
+    const touch = await oneRun(browser, server.baseUrl, true)
+    touchRuns.push(touch)
     console.log(
-      `run ${i + 1}: cold ${run.cold.toFixed(0)} ms, warm ${run.warm.toFixed(0)} ms, ${run.fps.toFixed(1)} fps`,
+      `run ${i + 1}: cold ${run.cold.toFixed(0)} ms, warm ${run.warm.toFixed(0)} ms, ${run.fps.toFixed(1)} fps` +
+        ` | touch phone: cold ${touch.cold.toFixed(0)} ms, warm ${touch.warm.toFixed(0)} ms, ${touch.fps.toFixed(1)} fps`,
     )
   }
   const t = runs[0]?.transfers
@@ -150,6 +161,12 @@ try {
   )
   console.log(
     `steady FPS:                                 ${median(runs.map((r) => r.fps)).toFixed(1)}`,
+  )
+  const ratio = (key: 'cold' | 'warm') =>
+    (median(touchRuns.map((r) => r[key])) / median(runs.map((r) => r[key]))).toFixed(2)
+  console.log(
+    `touch phone (375×667), cold / warm:         ${median(touchRuns.map((r) => r.cold)).toFixed(0)} ms / ${median(touchRuns.map((r) => r.warm)).toFixed(0)} ms` +
+      `  (touch/mouse ${ratio('cold')}× / ${ratio('warm')}×), ${median(touchRuns.map((r) => r.fps)).toFixed(1)} fps`,
   )
   const heap = await heapAcrossGames(browser, server.baseUrl, 6)
   console.log(

@@ -113,6 +113,10 @@ no_a_b:
   .dw NMI
   .dw RESET
   .dw 0
+
+  .bank 2             ; CHR ROM: blank tiles (the picture is the backdrop colour)
+  .org $0000
+  .db $00
 `
 
 /** Assembles NESASM source with our assembler; throws with the diagnostics if it does not build. */

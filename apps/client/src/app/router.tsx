@@ -1,4 +1,4 @@
-// Routes: / (player + library), /editor (studio, loaded on demand so / stays small), * (not found).
+// Routes: / (player + library), /play/:romId (the same, starting a library game), /editor (studio, loaded on demand so / stays small), * (not found).
 import { createBrowserRouter } from 'react-router'
 import { AppShell } from './app-shell'
 import { HomeRoute } from './routes/home-route'
@@ -10,6 +10,7 @@ export const router = createBrowserRouter([
     Component: AppShell,
     children: [
       { path: '/', Component: HomeRoute, ErrorBoundary: RouteError },
+      { path: '/play/:romId', Component: HomeRoute, ErrorBoundary: RouteError },
       {
         path: '/editor',
         ErrorBoundary: RouteError,

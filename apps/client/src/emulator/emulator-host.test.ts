@@ -10,6 +10,13 @@ const ROM = (() => {
   return bytes
 })()
 
+/** A state as RetroArch writes them: the "RASTATE" magic, then chunks. */
+const STATE = (() => {
+  const bytes = new Uint8Array(64)
+  bytes.set([...'RASTATE'].map((c) => c.charCodeAt(0)))
+  return bytes
+})()
+
 function fakeApi(overrides: Partial<FrameApi> = {}): FrameApi {
   return {
     ready: Promise.resolve(),
@@ -23,6 +30,11 @@ function fakeApi(overrides: Partial<FrameApi> = {}): FrameApi {
     readMemory: async () => new Uint8Array([7]),
     setVolume: vi.fn(),
     resumeAudio: vi.fn(),
+    readSave: () => null,
+    saveState: () => STATE,
+    loadState: vi.fn(),
+    setRewinding: vi.fn(),
+    setFastForward: vi.fn(),
     ...overrides,
   }
 }
@@ -148,6 +160,55 @@ describe('emulator host', () => {
     nextApi = () => fakeApi()
     await expect(host.start(ROM, 'online.nes')).resolves.toBeUndefined()
     expect(visibleFrames()).toHaveLength(1)
+    host.dispose()
+  })
+
+  it('hands the battery save to the frame before the game starts, and reads it back', async () => {
+    const save = Uint8Array.of(1, 2, 3)
+    const api = fakeApi({ readSave: () => save })
+    nextApi = () => api
+    const host = createEmulator(container, { keepWarm: false })
+    expect(host.readSave()).toBeNull()
+    await host.start(ROM, 'zelda.nes', { batterySave: save })
+    expect(api.start).toHaveBeenCalledWith(ROM, 'zelda.nes', save)
+    expect(host.readSave()).toBe(save)
+    await host.start(ROM, 'other.nes')
+    expect(api.start).toHaveBeenLastCalledWith(ROM, 'other.nes', null)
+    host.dispose()
+  })
+
+  it('loads a state of the same shape (resuming a paused game), refuses any other', async () => {
+    let frame = 0
+    const api = fakeApi({ frameCount: () => (frame += 1) })
+    nextApi = () => api
+    const host = createEmulator(container, { keepWarm: false })
+    await host.start(ROM, 'game.nes')
+    host.pause()
+    await host.loadState(STATE)
+    expect(api.loadState).toHaveBeenCalledWith(STATE)
+    expect(api.resume).toHaveBeenCalled()
+    expect(host.isPaused()).toBe(false)
+
+    const shorter = STATE.subarray(0, 32)
+    const notAState = new Uint8Array(STATE.length)
+    for (const bad of [shorter, notAState]) {
+      await expect(host.loadState(bad)).rejects.toMatchObject({ code: 'StateMismatch' })
+    }
+    expect(api.loadState).toHaveBeenCalledTimes(1)
+    host.dispose()
+  })
+
+  it('maps fast-forward speeds to core ratios and passes rewind through', async () => {
+    const api = fakeApi()
+    nextApi = () => api
+    const host = createEmulator(container, { keepWarm: false })
+    await host.start(ROM, 'game.nes')
+    host.setFastForward('x3')
+    host.setFastForward('unlimited')
+    host.setFastForward('off')
+    expect(vi.mocked(api.setFastForward).mock.calls).toEqual([[3], [0], [undefined]])
+    host.setRewinding(true)
+    expect(api.setRewinding).toHaveBeenCalledWith(true)
     host.dispose()
   })
 })

@@ -9,9 +9,23 @@ import type { GameInstance } from './game-instance'
 import { hasInesHeader } from './ines'
 import { LIBRETRO_JOYPAD_ID } from './input-ids'
 import { EmulatorError } from './types'
-import type { EmulatorHost, NesButton } from './types'
+import type { EmulatorHost, FastForward, NesButton, StartOptions } from './types'
 
 export const LOAD_TIMEOUT_MS = 20_000
+
+const FAST_FORWARD_RATIO: Readonly<Record<FastForward, number | undefined>> = {
+  off: undefined,
+  x3: 3,
+  unlimited: 0,
+}
+
+/** RetroArch states start with the ASCII magic "RASTATE". */
+export function hasStateHeader(state: Uint8Array): boolean {
+  const magic = 'RASTATE'
+  if (state.length < magic.length) return false
+  for (let i = 0; i < magic.length; i++) if (state[i] !== magic.charCodeAt(i)) return false
+  return true
+}
 /**
  * While a game runs, the next idle frame is loaded this long after it started, once the first frames
  * are out of the way, so that the next start (eject + new cartridge, or a new studio build) is warm.
@@ -89,7 +103,11 @@ export function createEmulator(
     if (keepWarm) preload()
   }
 
-  async function start(bytes: Uint8Array, fileName: string): Promise<void> {
+  async function start(
+    bytes: Uint8Array,
+    fileName: string,
+    startOptions: StartOptions = {},
+  ): Promise<void> {
     if (disposed) throw new EmulatorError('Stopped', 'The emulator was disposed.')
     if (!hasInesHeader(bytes)) {
       throw new EmulatorError(
@@ -120,7 +138,7 @@ export function createEmulator(
     try {
       const api = await withTimeout(
         readyFrame().then(async (readyApi) => {
-          await readyApi.start(bytes, fileName)
+          await readyApi.start(bytes, fileName, startOptions.batterySave ?? null)
           return readyApi
         }),
         timeoutMs,
@@ -161,6 +179,33 @@ export function createEmulator(
     releaseTimers.add(timer)
   }
 
+  /** Waits until the game has emulated `count` more frames (or stopped). */
+  async function framesPass(game: Running, count: number): Promise<void> {
+    const target = game.api.frameCount() + count
+    while (running === game && game.api.frameCount() < target) {
+      await new Promise((resolve) => setTimeout(resolve, 16))
+    }
+  }
+
+  async function loadState(state: Uint8Array): Promise<void> {
+    const game = requireRunning()
+    const current = game.api.saveState()
+    // The core silently ignores a state of another size (another game's board or another core build),
+    // and one without RetroArch's header is not a state at all: refuse both before touching the game.
+    if (!hasStateHeader(state) || state.length !== current.length) {
+      throw new EmulatorError(
+        'StateMismatch',
+        'This state was not saved from this game on this emulator, so it was not loaded. The game keeps running.',
+      )
+    }
+    if (game.paused) {
+      game.api.resume()
+      game.paused = false
+    }
+    game.api.loadState(state)
+    await framesPass(game, 2)
+  }
+
   async function screenshot(): Promise<Blob> {
     const png = await requireRunning().api.screenshot()
     return new Blob([new Uint8Array(png)], { type: 'image/png' })
@@ -191,6 +236,12 @@ export function createEmulator(
       game.paused = false
     },
     isPaused: () => running?.paused ?? false,
+    readSave: () => running?.api.readSave() ?? null,
+    saveState: () => requireRunning().api.saveState(),
+    loadState,
+    setRewinding: (on) => requireRunning().api.setRewinding(on),
+    setFastForward: (speed: FastForward) =>
+      requireRunning().api.setFastForward(FAST_FORWARD_RATIO[speed]),
     reset: () => requireRunning().api.reset(),
     setVolume(next) {
       volume = Math.min(1, Math.max(0, next))

@@ -63,6 +63,8 @@ export const RESERVED_KEYS: Readonly<Record<string, string>> = {
   Tab: 'moves between controls',
   F2: 'is quick save',
   F4: 'is quick load',
+  r: 'is rewind (hold)',
+  f: 'is fast-forward',
   F5: 'reloads the page',
   F11: 'is fullscreen',
   F12: 'opens the developer tools',

@@ -19,7 +19,13 @@ export function isNesButton(value: unknown): value is NesButton {
 }
 
 export type EmulatorErrorCode =
-  'WasmLoadFailed' | 'UnsupportedMapper' | 'BadHeader' | 'LoadTimeout' | 'Stopped' | 'NotRunning'
+  | 'WasmLoadFailed'
+  | 'UnsupportedMapper'
+  | 'BadHeader'
+  | 'LoadTimeout'
+  | 'Stopped'
+  | 'NotRunning'
+  | 'StateMismatch'
 
 /** Every emulator failure the UI can see; `code` is for logic, `message` for people. */
 export class EmulatorError extends Error {
@@ -35,10 +41,18 @@ export class EmulatorError extends Error {
 // Capability interfaces (in the manner of 8bitworkshop's devices.ts): each consumer depends on just the
 // part it uses, and a fake for tests only has to implement that part.
 
+export interface StartOptions {
+  /**
+   * The game's battery RAM (its `.srm`), restored before the game starts; without it the game starts
+   * with empty save RAM.
+   */
+  batterySave?: Uint8Array | null
+}
+
 /** Starts and stops one game at a time. */
 export interface GameRunner {
   /** Loads `bytes` as `fileName` and resolves once the first frame is on screen. */
-  start(bytes: Uint8Array, fileName: string): Promise<void>
+  start(bytes: Uint8Array, fileName: string, options?: StartOptions): Promise<void>
   /** Stops the game and removes its iframe (and with it every timer, worker and audio node). */
   stop(): void
   isRunning(): boolean
@@ -71,6 +85,32 @@ export interface MemoryBus {
   readMemory(address: number, length: number): Promise<Uint8Array>
 }
 
+/** Battery RAM of the running game. */
+export interface BatteryRam {
+  /** The save as the game has it now, or null when the game has no battery (or none runs). */
+  readSave(): Uint8Array | null
+}
+
+/** Save states of the running game. */
+export interface StateSnapshots {
+  /** The running game's state (≈14-22 KB for NROM). */
+  saveState(): Uint8Array
+  /**
+   * Applies `state` (the game resumes if it was paused). A state of another game, board or core is
+   * refused with an EmulatorError 'StateMismatch' and the game keeps running as it was.
+   */
+  loadState(state: Uint8Array): Promise<void>
+}
+
+export type FastForward = 'off' | 'x3' | 'unlimited'
+
+/** Rewind and fast-forward. */
+export interface TimeControl {
+  /** Plays backwards while on. */
+  setRewinding(on: boolean): void
+  setFastForward(speed: FastForward): void
+}
+
 export interface AudioOutput {
   /** 0..1 */
   setVolume(volume: number): void
@@ -82,6 +122,9 @@ export type EmulatorHost = GameRunner &
   RunControl &
   FrameSource &
   MemoryBus &
+  BatteryRam &
+  StateSnapshots &
+  TimeControl &
   AudioOutput & {
     /** Loads the emulator core in an idle iframe now, so the next start() is quick. */
     preload(): void

@@ -9,7 +9,8 @@ import { getInputSettings } from './use-input-settings'
 
 export type ButtonHandler = (button: NesButton, down: boolean, player: PlayerIndex) => void
 
-function isTypingTarget(target: EventTarget | null): boolean {
+/** Keys typed into fields, an editable editor or a dialog are not game keys. */
+export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
   if (target.closest('dialog')) return true
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)

@@ -1,15 +1,48 @@
-// The / screen: the player console, the library panels, how-to-play and the legal notice. Library → player
-// hand-off: the library calls onLoadRom(file) and the player takes the file as its cartridge and starts it.
-import { useCallback, useRef } from 'react'
+// The / screen (and /play/:romId, a shared link to a library game): the player console, the library panels,
+// how-to-play and the legal notice. Library → player hand-off: the library calls onLoadRom(file, entry) and
+// the player takes the file as its cartridge (its saves on the server) and starts it.
+import { useCallback, useEffect, useRef } from 'react'
+import type { RefObject } from 'react'
+import type { RomEntry } from '@nes-studio/shared'
+import { useParams, useSearchParams } from 'react-router'
 import { RomLibrary } from '../../features/library/components/rom-library'
 import { UploadPanel } from '../../features/library/components/upload-panel'
 import { HowToPlay, LegalNotice } from '../../features/player/components/how-to-play'
 import { Player } from '../../features/player/player'
 import type { PlayerHandle } from '../../features/player/player'
+import { fetchLibraryRom } from './play-link'
+
+/** Starts the game (and moment) a /play/:romId link names, once. */
+function usePlayLink(player: RefObject<PlayerHandle | null>): void {
+  const { romId } = useParams()
+  const [search] = useSearchParams()
+  const stateId = search.get('state') ?? undefined
+  useEffect(() => {
+    if (!romId) return
+    let isCurrent = true
+    fetchLibraryRom(romId).then(
+      (file) => {
+        if (isCurrent)
+          player.current?.loadCartridge(file, { romId, ...(stateId ? { stateId } : {}) })
+      },
+      (error: unknown) => {
+        if (isCurrent)
+          player.current?.showProblem(error instanceof Error ? error.message : String(error))
+      },
+    )
+    return () => {
+      isCurrent = false
+    }
+  }, [player, romId, stateId])
+}
 
 export function HomeRoute() {
   const player = useRef<PlayerHandle>(null)
-  const onLoadRom = useCallback((file: File) => player.current?.loadCartridge(file), [])
+  const onLoadRom = useCallback(
+    (file: File, rom: RomEntry) => player.current?.loadCartridge(file, { romId: rom.id }),
+    [],
+  )
+  usePlayLink(player)
 
   return (
     <main className="home">

@@ -1,12 +1,28 @@
 // The slice of EmulatorJS 4.2.3 internals the frame uses (it ships no types). Only src/emulator/frame/
 // touches these.
 
+/** The slice of Emscripten's FS the frame uses (battery save files). */
+export interface EjsFileSystem {
+  writeFile(path: string, data: Uint8Array): void
+  unlink(path: string): void
+  mkdirTree(path: string): void
+  analyzePath(path: string): { exists: boolean }
+}
+
 export interface EjsGameManager {
   simulateInput(player: number, id: number, value: number): void
   toggleMainLoop(playing: 0 | 1): void
   restart(): void
   getFrameNum(): number
   screenshot(): Promise<Uint8Array>
+  getState(): Uint8Array
+  loadState(state: Uint8Array): void
+  getSaveFilePath(): string
+  /** Flushes the core's battery RAM to its file and returns the file (null when the game has none). */
+  getSaveFile(save?: boolean): Uint8Array | null
+  toggleFastForward(active: 0 | 1): void
+  setFastForwardRatio(ratio: number): void
+  FS: EjsFileSystem
 }
 
 export interface EjsModule {

@@ -12,8 +12,12 @@ export interface FrameFailure {
 export interface FrameApi {
   /** Resolves when the core is loaded and the frame waits for a ROM; rejects with a FrameFailure. */
   readonly ready: Promise<void>
-  /** Hands over the ROM; resolves when the first frame has been drawn, rejects with a FrameFailure. */
-  start(bytes: Uint8Array, fileName: string): Promise<void>
+  /**
+   * Hands over the ROM and its battery save (null: the game starts with empty save RAM, whatever an
+   * earlier game of the same name left in the browser); resolves when the first frame has been drawn,
+   * rejects with a FrameFailure.
+   */
+  start(bytes: Uint8Array, fileName: string, batterySave: Uint8Array | null): Promise<void>
   /** `player` is the controller port: 0 or 1. */
   setButton(libretroId: number, down: boolean, player: number): void
   pause(): void
@@ -22,6 +26,16 @@ export interface FrameApi {
   frameCount(): number
   screenshot(): Promise<Uint8Array>
   readMemory(address: number, length: number): Promise<Uint8Array>
+  /** The battery save as the game has it now (flushed from the core), or null for a game without one. */
+  readSave(): Uint8Array | null
+  /** A save state of the running game (the core's serialisation). */
+  saveState(): Uint8Array
+  /** Applies a state after the next emulated frame (the main loop must be running). */
+  loadState(state: Uint8Array): void
+  /** Plays backwards while on (RetroArch's rewind buffer). */
+  setRewinding(on: boolean): void
+  /** Fast-forward at `ratio` times speed (0: as fast as possible), or off with `undefined`. */
+  setFastForward(ratio: number | undefined): void
   setVolume(volume: number): void
   /** Resumes suspended AudioContexts (call on a user gesture). */
   resumeAudio(): void

@@ -3,12 +3,14 @@
 // waits for the host to hand over a ROM. Exposes window.nesFrame (see frame-api.ts).
 import './frame.css'
 import { EMULATORJS_BASE_PATH } from '@nes-studio/shared/emulator-assets'
-import type { EjsInstance, EjsPrototype, EjsWindow } from './ejs-globals'
+import type { EjsFileSystem, EjsInstance, EjsPrototype, EjsWindow } from './ejs-globals'
 import type { FrameApi, FrameFailure } from './frame-api'
 import { coreBundle, prefetchCoreBundles, unpackIfBundle } from './core-source'
 import { createMemoryReader } from './memory-reader'
+import { createRewind } from './rewind'
 
 const ejsWindow = window as unknown as EjsWindow & Window
+const rewind = createRewind()
 
 // EmulatorJS's scripts in loader.js order, minus socket.io (netplay is off) and shaders.js (no shaders).
 const SCRIPTS = [
@@ -109,7 +111,7 @@ function deferred<T>(): Deferred<T> {
 
 const ready = deferred<void>()
 const started = deferred<void>()
-const rom = deferred<{ bytes: Uint8Array; fileName: string }>()
+const rom = deferred<{ bytes: Uint8Array; fileName: string; batterySave: Uint8Array | null }>()
 let isRomHandedOver = false
 let afterFirstFrame: (() => void) | undefined
 
@@ -136,10 +138,12 @@ function patchEmulatorJs(): void {
   EmulatorJS.prototype.downloadRom = async function (this: EjsInstance) {
     performance.mark('nes-frame:core-ready')
     ready.resolve()
-    const { bytes, fileName } = await rom.promise
+    const { bytes, fileName, batterySave } = await rom.promise
     performance.mark('nes-frame:rom-received')
+    const gameName = fileName.replace(/\.nes$/i, '')
     this.config.gameUrl = bytes
-    this.config.gameName = fileName.replace(/\.nes$/i, '')
+    this.config.gameName = gameName
+    if (this.gameManager) writeBatterySave(this.gameManager.FS, gameName, batterySave)
     await originalDownloadRom.call(this)
     performance.mark('nes-frame:rom-written')
   }
@@ -196,6 +200,25 @@ function patchCoreDownload(proto: EjsPrototype): void {
   }
 }
 
+/** Where RetroArch keeps fceumm's battery RAM for a game named `gameName` (getSaveFilePath()). */
+export function batterySavePath(gameName: string): string {
+  return `/data/saves/FCEUmm/${gameName}.srm`
+}
+
+/**
+ * Puts the host's battery save where the core loads it from, or removes what is there: EmulatorJS keeps
+ * /data/saves in the browser (IndexedDB) on its own, so a game must never inherit another's file.
+ */
+function writeBatterySave(fs: EjsFileSystem, gameName: string, save: Uint8Array | null): void {
+  const path = batterySavePath(gameName)
+  if (save) {
+    fs.mkdirTree(path.slice(0, path.lastIndexOf('/')))
+    fs.writeFile(path, save)
+  } else if (fs.analyzePath(path).exists) {
+    fs.unlink(path)
+  }
+}
+
 function createEmulator(): EjsInstance {
   const EmulatorJS = ejsWindow.EmulatorJS
   if (!EmulatorJS) throw new Error('EmulatorJS missing')
@@ -217,7 +240,10 @@ function createEmulator(): EjsInstance {
     defaultOptions: { 'virtual-gamepad': 'disabled', 'menu-bar-button': 'hidden' },
   })
   ejsWindow.EJS_emulator = emulator
-  emulator.on('start', () => void waitForFirstFrame(emulator))
+  emulator.on('start', () => {
+    void waitForFirstFrame(emulator)
+    if (emulator.gameManager) rewind.attach(emulator.gameManager)
+  })
   return emulator
 }
 
@@ -247,9 +273,13 @@ function createApi(emulator: () => EjsInstance | undefined): FrameApi {
   const memory = createMemoryReader(() => running().Module)
   return {
     ready: ready.promise,
-    start(bytes, fileName) {
+    start(bytes, fileName, batterySave) {
       isRomHandedOver = true
-      rom.resolve({ bytes: new Uint8Array(bytes), fileName })
+      rom.resolve({
+        bytes: new Uint8Array(bytes),
+        fileName,
+        batterySave: batterySave ? new Uint8Array(batterySave) : null,
+      })
       return started.promise
     },
     setButton(id, down, player) {
@@ -261,6 +291,26 @@ function createApi(emulator: () => EjsInstance | undefined): FrameApi {
     frameCount: () => emulator()?.gameManager?.getFrameNum() ?? 0,
     screenshot: () => gameManager(running()).screenshot(),
     readMemory: (address, length) => memory.read(address, length),
+    readSave() {
+      const save = gameManager(running()).getSaveFile()
+      return save ? new Uint8Array(save) : null
+    },
+    saveState: () => new Uint8Array(gameManager(running()).getState()),
+    loadState(state) {
+      gameManager(running()).loadState(new Uint8Array(state))
+    },
+    setRewinding(on) {
+      gameManager(running())
+      rewind.setRewinding(on)
+    },
+    setFastForward(ratio) {
+      // Edge-triggered in the core: off, set the ratio, on again.
+      const manager = gameManager(running())
+      manager.toggleFastForward(0)
+      if (ratio === undefined) return
+      manager.setFastForwardRatio(ratio)
+      manager.toggleFastForward(1)
+    },
     setVolume(volume) {
       running().setVolume?.(volume)
     },

@@ -27,6 +27,7 @@ import {
 } from './components/controls-panel'
 import type { PadProps } from './components/controls-panel'
 import { GameScreen } from './components/game-screen'
+import { ResumePrompt, SavesPanel } from './components/saves-panel'
 import { StatusLights } from './components/status-lights'
 import { useEmulator } from './hooks/use-emulator'
 import { useFps } from './hooks/use-fps'
@@ -35,10 +36,17 @@ import type { PlayerLayout } from './hooks/use-handheld-layout'
 import { usePlayer } from './hooks/use-player'
 import type { PlayerController } from './hooks/use-player'
 import { usePressedButtons } from './hooks/use-pressed-buttons'
+import { QUICK_SLOT, useSaves } from './hooks/use-saves'
+import { usePlayerHotkeys, useTimeControl } from './hooks/use-time-control'
 
 export interface PlayerHandle {
-  /** Takes `file` as the cartridge and starts it (as if it had been dropped on the slot). */
-  loadCartridge(file: File): void
+  /**
+   * Takes `file` as the cartridge and starts it (as if it had been dropped on the slot). A library entry
+   * passes its id (its saves live on the server) and, for a shared moment, the state to load.
+   */
+  loadCartridge(file: File, options?: { romId?: string; stateId?: string }): void
+  /** Shows a problem on the console (an unknown game in a shared link). */
+  showProblem(message: string): void
 }
 
 /** Input from keys, gamepads and the on-screen pad, and what the pad shows. */
@@ -152,10 +160,25 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
   const [isControlsOpen, setIsControlsOpen] = useState(false)
   const openControls = useCallback(() => setIsControlsOpen(true), [])
   const isHandheld = layout !== 'desktop'
+  const time = useTimeControl(host, isRunning)
+  const saves = useSaves(host, player.session, player.takePendingStateId)
+  usePlayerHotkeys(isRunning, {
+    quickSave: () => void saves.save(QUICK_SLOT),
+    quickLoad: () => void saves.quickLoad(),
+    time,
+  })
 
   useImperativeHandle(
     ref,
-    () => ({ loadCartridge: (file) => player.choose(file, { autoStart: true }) }),
+    () => ({
+      loadCartridge: (file, options = {}) =>
+        player.choose(file, {
+          autoStart: true,
+          source: options.romId ? { romId: options.romId } : {},
+          ...(options.stateId ? { stateId: options.stateId } : {}),
+        }),
+      showProblem: player.showProblem,
+    }),
     [player],
   )
 
@@ -166,6 +189,7 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
         error={player.state.error}
         containerRef={containerRef}
         hasScanlines={settings.scanlines}
+        overlay={<ResumePrompt ui={saves} />}
       />
     </div>
   )
@@ -198,9 +222,13 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
             host={host}
             fullscreenTarget={() => (isHandheld ? handheldRef.current : containerRef.current)}
             prefersLandscape={isHandheld}
+            time={time}
           />
         ) : null}
       </section>
+      {player.session ? (
+        <SavesPanel ui={saves} where={player.session.saves.where} problem={player.savesProblem} />
+      ) : null}
       {isHandheld ? null : (
         <ControlsPanel
           {...pad}

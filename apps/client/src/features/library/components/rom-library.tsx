@@ -9,8 +9,11 @@ import { RomListItem } from './rom-list-item'
 import '../library.css'
 
 export interface RomLibraryProps {
-  /** Called with the ROM as a File named after the entry's fileName; the player takes it and starts it. */
-  onLoadRom: (file: File) => void
+  /**
+   * Called with the ROM as a File named after the entry's fileName, and the entry (its saves and states
+   * live on the server under its id); the player takes it and starts it.
+   */
+  onLoadRom: (file: File, rom: RomEntry) => void
 }
 
 const errorToast = (description: string) =>
@@ -28,7 +31,7 @@ export function RomLibrary({ onLoadRom }: RomLibraryProps) {
   const load = (rom: RomEntry) =>
     romFile.mutate(rom, {
       onSuccess: (file) => {
-        onLoadRom(file)
+        onLoadRom(file, rom)
         toast({ title: 'ROM Loaded', description: `${file.name} has been loaded successfully.` })
       },
       onError: () => errorToast('Failed to load ROM. Please try again.'),

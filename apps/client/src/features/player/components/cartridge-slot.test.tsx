@@ -10,12 +10,17 @@ const file = new File([new Uint8Array(2048)], 'mario.nes')
 function controller(state: Partial<PlayerState>): PlayerController {
   return {
     state: { ...initialPlayerState, ...state },
+    session: undefined,
+    savesProblem: undefined,
+    clearSavesProblem: vi.fn(),
+    takePendingStateId: () => undefined,
     choose: vi.fn(() => true),
     start: vi.fn(),
     retry: vi.fn(),
     eject: vi.fn(),
     powerOff: vi.fn(),
     dismissAlert: vi.fn(),
+    showProblem: vi.fn(),
   }
 }
 

@@ -1,6 +1,7 @@
 // Extra controls while a game runs: pause/resume, reset, mute, volume and fullscreen.
 import { useState } from 'react'
 import type { EmulatorHost } from '../../../emulator/types'
+import type { TimeControl } from '../hooks/use-time-control'
 
 /** Asks the browser to keep the screen in landscape (Android in fullscreen); elsewhere it just refuses. */
 function lockLandscape(): void {
@@ -15,9 +16,13 @@ interface ConsoleToolbarProps {
   fullscreenTarget: () => HTMLElement | null
   /** Turn a phone to landscape in fullscreen (where the browser allows locking the orientation). */
   prefersLandscape?: boolean
+  time: TimeControl
 }
 
-export function ConsoleToolbar({ host, fullscreenTarget, prefersLandscape }: ConsoleToolbarProps) {
+const SPEED_LABEL = { off: 'FAST ×1', x3: 'FAST ×3', unlimited: 'FAST MAX' } as const
+
+export function ConsoleToolbar(props: ConsoleToolbarProps) {
+  const { host, fullscreenTarget, prefersLandscape, time } = props
   const [isPaused, setIsPaused] = useState(host.isPaused())
   const [isMuted, setIsMuted] = useState(false)
   const [volume, setVolume] = useState(50)
@@ -73,6 +78,30 @@ export function ConsoleToolbar({ host, fullscreenTarget, prefersLandscape }: Con
           }}
         />
       </label>
+      <button
+        type="button"
+        className="btn btn--small pad-zone"
+        aria-pressed={time.isRewinding}
+        title="Hold to rewind (R)"
+        onPointerDown={(event) => {
+          event.currentTarget.setPointerCapture?.(event.pointerId)
+          time.setRewinding(true)
+        }}
+        onPointerUp={() => time.setRewinding(false)}
+        onPointerCancel={() => time.setRewinding(false)}
+        onLostPointerCapture={() => time.setRewinding(false)}
+      >
+        ◀◀ REWIND
+      </button>
+      <button
+        type="button"
+        className="btn btn--small"
+        aria-pressed={time.fastForward !== 'off'}
+        title="Fast-forward: ×1, ×3, as fast as possible (F)"
+        onClick={time.cycleFastForward}
+      >
+        {SPEED_LABEL[time.fastForward]}
+      </button>
       <button
         type="button"
         className="btn btn--small"

@@ -1,5 +1,5 @@
 // Owns one EmulatorHost for the lifetime of the player: created (and pre-loading the core) on mount,
-// disposed on unmount, so leaving the page stops the game.
+// disposed on unmount. Leaving the page stops the game through usePlayer, which keeps its saves first.
 import { useEffect, useRef, useState } from 'react'
 import type { RefObject } from 'react'
 import { createEmulator } from '../../../emulator/emulator-host'
@@ -16,10 +16,7 @@ export function useEmulator(container: RefObject<HTMLElement | null>): EmulatorH
     created.preload()
     hostRef.current = created
     setHost(created)
-    const onPageHide = () => created.stop()
-    window.addEventListener('pagehide', onPageHide)
     return () => {
-      window.removeEventListener('pagehide', onPageHide)
       created.dispose()
       hostRef.current = undefined
     }

@@ -1,22 +1,44 @@
-// The player's behaviour: state machine + emulator host. Starting reads the file, validates it and hands
-// the bytes to the emulator; failures land in the error state with a message, never a hang.
-import { useCallback, useEffect, useReducer, useRef } from 'react'
+// The player's behaviour: state machine + emulator host + the running game's saves. Starting reads the
+// file, validates it, restores its battery save and hands the bytes to the emulator; stopping (EJECT,
+// POWER, another cartridge, leaving the page) first captures the battery save and a resume state.
+// Failures land in the error state with a message, never a hang.
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
 import { EmulatorError } from '../../../emulator/types'
 import type { EmulatorHost } from '../../../emulator/types'
 import { AUTOSTART_DELAY_MS } from '../constants'
 import { initialPlayerState, playerReducer } from '../lib/player-state'
 import type { PlayerState } from '../lib/player-state'
 import { LOAD_FAILED_MESSAGE, validateFileChoice, validateRomBytes } from '../lib/validate-rom'
+import type { CartridgeSource } from '../saves/cartridge'
+import { createSaveSession } from '../saves/save-session'
+import type { SaveSession } from '../saves/save-session'
+
+/** Where a cartridge comes from, and what to do once it runs. */
+export interface ChooseOptions {
+  autoStart?: boolean
+  source?: CartridgeSource
+  /** A state to load as soon as the game runs (a shared moment): its id among the cartridge's states. */
+  stateId?: string
+}
 
 export interface PlayerController {
   state: PlayerState
+  /** The running game's saves (undefined while no game runs). */
+  session: SaveSession | undefined
+  /** The last problem with saves (shown by the Saves panel), or undefined. */
+  savesProblem: string | undefined
+  clearSavesProblem(): void
+  /** The state to load when the game starts (from a shared link), consumed once read. */
+  takePendingStateId(): string | undefined
   /** Puts `file` in the slot (stopping any game); `autoStart` starts it after 500 ms. */
-  choose(file: File, options?: { autoStart?: boolean }): boolean
+  choose(file: File, options?: ChooseOptions): boolean
   start(): void
   retry(): void
   eject(): void
   powerOff(): void
   dismissAlert(): void
+  /** Shows `message` as the slot's alert. */
+  showProblem(message: string): void
 }
 
 function errorMessage(error: unknown): string {
@@ -25,9 +47,32 @@ function errorMessage(error: unknown): string {
   return LOAD_FAILED_MESSAGE
 }
 
+/** Keeps the running game's saves when the page is hidden (a phone switching apps) or left. */
+function usePageExit(host: EmulatorHost | undefined, end: (isFinal: boolean) => void): void {
+  useEffect(() => {
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') end(false)
+    }
+    const onPageHide = () => {
+      end(true)
+      host?.stop()
+    }
+    document.addEventListener('visibilitychange', onHidden)
+    window.addEventListener('pagehide', onPageHide)
+    return () => {
+      document.removeEventListener('visibilitychange', onHidden)
+      window.removeEventListener('pagehide', onPageHide)
+    }
+  }, [host, end])
+}
+
 export function usePlayer(host: EmulatorHost | undefined): PlayerController {
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState)
+  const [session, setSession] = useState<SaveSession>()
+  const [savesProblem, setSavesProblem] = useState<string>()
   const autoStart = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const sessionRef = useRef<SaveSession | undefined>(undefined)
+  const chosen = useRef<ChooseOptions>({})
   // Each start gets a number; a result for an older one (ejected, replaced) is ignored.
   const attempt = useRef(0)
 
@@ -37,9 +82,26 @@ export function usePlayer(host: EmulatorHost | undefined): PlayerController {
     attempt.current += 1
   }, [])
 
+  /** Keeps the battery save and a resume state of the running game (final: the game is stopping). */
+  const endSession = useCallback((isFinal: boolean) => {
+    const current = sessionRef.current
+    if (!current) return
+    void current.checkpoint({ keepResume: true, isFinal })
+    if (isFinal) {
+      sessionRef.current = undefined
+      setSession(undefined)
+    }
+  }, [])
+
+  const stopGame = useCallback(() => {
+    endSession(true)
+    host?.stop()
+  }, [host, endSession])
+
   const startFile = useCallback(
     async (file: File) => {
       cancelPending()
+      stopGame()
       const mine = attempt.current
       dispatch({ type: 'load' })
       try {
@@ -47,33 +109,47 @@ export function usePlayer(host: EmulatorHost | undefined): PlayerController {
         const invalid = validateRomBytes(file.name, bytes)
         if (invalid) throw new Error(invalid)
         if (!host) throw new Error(LOAD_FAILED_MESSAGE)
-        await host.start(bytes, file.name)
-        if (attempt.current === mine) dispatch({ type: 'started' })
+        const saves = createSaveSession(bytes, chosen.current.source ?? {}, host, setSavesProblem)
+        const batterySave = await saves.prepare().catch((error: unknown) => {
+          setSavesProblem(
+            `${errorMessage(error)} The game starts without it and will not overwrite it.`,
+          )
+          return null
+        })
+        if (attempt.current !== mine) return
+        await host.start(bytes, file.name, { batterySave })
+        if (attempt.current !== mine) return
+        saves.begin()
+        sessionRef.current = saves
+        setSession(saves)
+        dispatch({ type: 'started' })
       } catch (error) {
         if (attempt.current !== mine) return
         host?.stop()
         dispatch({ type: 'failed', message: errorMessage(error) })
       }
     },
-    [host, cancelPending],
+    [host, cancelPending, stopGame],
   )
 
   const choose = useCallback(
-    (file: File, options: { autoStart?: boolean } = {}) => {
+    (file: File, options: ChooseOptions = {}) => {
       const invalid = validateFileChoice(file.name)
       if (invalid) {
         dispatch({ type: 'reject', message: invalid })
         return false
       }
       cancelPending()
-      host?.stop()
+      stopGame()
+      chosen.current = options
+      setSavesProblem(undefined)
       dispatch({ type: 'choose', file })
       if (options.autoStart) {
         autoStart.current = setTimeout(() => void startFile(file), AUTOSTART_DELAY_MS)
       }
       return true
     },
-    [host, cancelPending, startFile],
+    [cancelPending, stopGame, startFile],
   )
 
   const { file } = state
@@ -84,21 +160,32 @@ export function usePlayer(host: EmulatorHost | undefined): PlayerController {
   const stopAnd = useCallback(
     (type: 'eject' | 'powerOff' | 'retry') => {
       cancelPending()
-      host?.stop()
+      stopGame()
+      if (type === 'eject') chosen.current = {}
       dispatch({ type })
     },
-    [host, cancelPending],
+    [cancelPending, stopGame],
   )
 
+  usePageExit(host, endSession)
   useEffect(() => () => clearTimeout(autoStart.current), [])
 
   return {
     state,
+    session,
+    savesProblem,
+    clearSavesProblem: useCallback(() => setSavesProblem(undefined), []),
+    takePendingStateId: useCallback(() => {
+      const id = chosen.current.stateId
+      chosen.current = { ...chosen.current, stateId: undefined }
+      return id
+    }, []),
     choose,
     start,
     retry: useCallback(() => stopAnd('retry'), [stopAnd]),
     eject: useCallback(() => stopAnd('eject'), [stopAnd]),
     powerOff: useCallback(() => stopAnd('powerOff'), [stopAnd]),
     dismissAlert: useCallback(() => dispatch({ type: 'dismissAlert' }), []),
+    showProblem: useCallback((message: string) => dispatch({ type: 'reject', message }), []),
   }
 }

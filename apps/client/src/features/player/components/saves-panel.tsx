@@ -1,0 +1,171 @@
+// The Saves panel of the running game: its save states (thumbnail, slot, time) with Load, Download,
+// Copy link (library games) and Delete; Save state into a new slot, and Load a state file from disk.
+// Where the states live is said plainly: on the server for a library game, in this browser otherwise.
+import { useRef } from 'react'
+import type { SavesUi } from '../hooks/use-saves'
+import type { StoredState } from '../saves/saves'
+
+function when(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString()
+}
+
+function label(state: StoredState): string {
+  if (state.kind === 'resume') return 'Resume'
+  return state.slot ?? (state.kind === 'auto' ? 'Auto' : 'Saved')
+}
+
+function StateRow({ state, ui, canLink }: { state: StoredState; ui: SavesUi; canLink: boolean }) {
+  const name = label(state)
+  return (
+    <li className="saves__item" data-testid="save-state" data-kind={state.kind}>
+      {state.thumbnailUrl ? (
+        <img className="saves__thumb" src={state.thumbnailUrl} alt="" width={64} height={56} />
+      ) : (
+        <span className="saves__thumb saves__thumb--empty" aria-hidden="true" />
+      )}
+      <span className="saves__text">
+        <span className="saves__name">{name}</span>
+        <time className="saves__time" dateTime={state.createdAt}>
+          {when(state.createdAt)}
+        </time>
+      </span>
+      <span className="saves__actions">
+        <button
+          type="button"
+          className="btn btn--small"
+          aria-label={`Load ${name}`}
+          disabled={ui.isBusy}
+          onClick={() => void ui.load(state)}
+        >
+          LOAD
+        </button>
+        <button
+          type="button"
+          className="btn btn--small"
+          aria-label={`Download ${name}`}
+          disabled={ui.isBusy}
+          onClick={() => void ui.download(state)}
+        >
+          ⤓
+        </button>
+        {canLink ? (
+          <button
+            type="button"
+            className="btn btn--small"
+            aria-label={`Copy link to ${name}`}
+            onClick={() => void ui.copyLink(state)}
+          >
+            LINK
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn--small"
+          aria-label={`Delete ${name}`}
+          disabled={ui.isBusy}
+          onClick={() => void ui.remove(state)}
+        >
+          ✕
+        </button>
+      </span>
+    </li>
+  )
+}
+
+interface SavesPanelProps {
+  ui: SavesUi
+  where: 'server' | 'browser'
+  /** A problem with the battery save (it could not be loaded or kept). */
+  problem: string | undefined
+}
+
+export function SavesPanel({ ui, where, problem }: SavesPanelProps) {
+  const fileInput = useRef<HTMLInputElement>(null)
+  const canLink = where === 'server'
+  return (
+    <section className="panel saves" aria-labelledby="saves-title">
+      <div className="saves__head">
+        <h2 id="saves-title" className="panel__title">
+          Saves
+        </h2>
+        <span className="saves__where">
+          {where === 'server' ? 'Kept in the library' : 'Kept in this browser'}
+        </span>
+      </div>
+      <div className="saves__toolbar">
+        <button
+          type="button"
+          className="btn btn--primary btn--small"
+          disabled={ui.isBusy}
+          onClick={() => void ui.save()}
+        >
+          SAVE STATE
+        </button>
+        <button
+          type="button"
+          className="btn btn--small"
+          disabled={ui.isBusy}
+          onClick={() => fileInput.current?.click()}
+        >
+          LOAD FILE
+        </button>
+        {canLink ? (
+          <button type="button" className="btn btn--small" onClick={() => void ui.copyLink()}>
+            COPY GAME LINK
+          </button>
+        ) : null}
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          data-testid="state-file-input"
+          onChange={(event) => {
+            const file = event.target.files?.[0]
+            event.target.value = ''
+            if (file) void ui.loadFile(file)
+          }}
+        />
+      </div>
+      {problem ? (
+        <p className="saves__message saves__message--error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <p
+        className={`saves__message${ui.message?.isError ? ' saves__message--error' : ''}`}
+        role={ui.message?.isError ? 'alert' : 'status'}
+      >
+        {ui.message?.text ?? ''}
+      </p>
+      {ui.states.length === 0 ? (
+        <p className="saves__empty">No saved states yet. F2 saves quickly, F4 loads it.</p>
+      ) : (
+        <ul className="saves__list">
+          {ui.states.map((state) => (
+            <StateRow key={state.id} state={state} ui={ui} canLink={canLink} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** Shown over the screen when a game with a resume state starts: the game waits paused. */
+export function ResumePrompt({ ui }: { ui: SavesUi }) {
+  if (!ui.resumeOffer) return null
+  return (
+    <div className="resume-prompt" role="dialog" aria-label="Continue where you left off?">
+      <p className="resume-prompt__title">CONTINUE WHERE YOU LEFT OFF?</p>
+      <p className="resume-prompt__time">{when(ui.resumeOffer.createdAt)}</p>
+      <div className="resume-prompt__actions">
+        <button type="button" className="btn btn--primary" onClick={() => void ui.continueResume()}>
+          CONTINUE
+        </button>
+        <button type="button" className="btn" onClick={ui.startFresh}>
+          START FRESH
+        </button>
+      </div>
+    </div>
+  )
+}

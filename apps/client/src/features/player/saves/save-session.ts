@@ -1,0 +1,123 @@
+// The saves of one running game: restores its battery save before it starts, writes it back every few
+// seconds while it changed and once more when the game stops or the page is hidden or left, and keeps a
+// `resume` state where the player left off. Reading from the emulator is synchronous, so everything is
+// captured before the game's frame goes away; storing happens afterwards.
+import { EMULATORJS_VERSION } from '@nes-studio/shared/emulator-assets'
+import type { BatteryRam, StateSnapshots } from '../../../emulator/types'
+import { browserSaves } from './browser-saves'
+import { hasBattery, romSha1 } from './cartridge'
+import type { CartridgeSource } from './cartridge'
+import { serverSaves } from './server-saves'
+import type { CartridgeSaves } from './saves'
+
+/** How often a changed battery save is written back while the game runs. */
+export const BATTERY_FLUSH_MS = 4000
+
+type Emulator = BatteryRam & Pick<StateSnapshots, 'saveState'> & { isRunning(): boolean }
+
+function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  if (a === b) return true
+  if (!a || !b || a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+export interface SaveSession {
+  readonly saves: CartridgeSaves
+  readonly sha1: string
+  readonly hasBattery: boolean
+  /** Loads the battery save to hand to the emulator (null when there is none or no battery). */
+  prepare(): Promise<Uint8Array | null>
+  /** From now on the running game's battery save is written back when it changes. */
+  begin(): void
+  /** Writes the battery save if it changed. */
+  flushBattery(): Promise<void>
+  /**
+   * Captures the battery save and a resume state now (call before the game's frame goes away), then
+   * stores them. Resolves when stored; failures go to `onError`. With `isFinal` the autosave stops.
+   */
+  checkpoint(options: { keepResume: boolean; isFinal: boolean }): Promise<void>
+}
+
+export function createSaveSession(
+  bytes: Uint8Array,
+  source: CartridgeSource,
+  emulator: Emulator,
+  onError: (message: string) => void,
+): SaveSession {
+  const sha1 = romSha1(bytes)
+  const saves = source.romId ? serverSaves(source.romId, sha1) : browserSaves(sha1)
+  const battery = hasBattery(bytes)
+  let stored: Uint8Array | null = null
+  // When the stored save could not be read, the game must never overwrite it with an empty one.
+  let isBlocked = false
+  let timer: ReturnType<typeof setInterval> | undefined
+  let writing: Promise<void> = Promise.resolve()
+
+  const report = (error: unknown) => onError(error instanceof Error ? error.message : String(error))
+
+  function store(save: Uint8Array): Promise<void> {
+    writing = writing.then(async () => {
+      if (sameBytes(save, stored)) return
+      await saves.storeBattery(save)
+      stored = save
+    })
+    return writing.catch(report)
+  }
+
+  async function flushBattery(): Promise<void> {
+    const save = captureSave()
+    if (save && !sameBytes(save, stored)) await store(save)
+  }
+
+  function captureSave(): Uint8Array | null {
+    if (!battery || isBlocked || !emulator.isRunning()) return null
+    return emulator.readSave()
+  }
+
+  return {
+    saves,
+    sha1,
+    hasBattery: battery,
+    async prepare() {
+      if (!battery) return null
+      try {
+        stored = await saves.loadBattery()
+        return stored
+      } catch (error) {
+        isBlocked = true
+        throw error
+      }
+    },
+    begin() {
+      clearInterval(timer)
+      timer = setInterval(() => void flushBattery(), BATTERY_FLUSH_MS)
+    },
+    flushBattery,
+    async checkpoint({ keepResume, isFinal }) {
+      if (isFinal) clearInterval(timer)
+      const save = captureSave()
+      let resume: Uint8Array | undefined
+      try {
+        if (keepResume && emulator.isRunning()) resume = emulator.saveState()
+      } catch (error) {
+        report(error)
+      }
+      const resumeState = resume && {
+        bytes: resume,
+        thumbnail: null,
+        kind: 'resume' as const,
+        coreVersion: EMULATORJS_VERSION,
+      }
+      const changed = save && !sameBytes(save, stored) ? save : undefined
+      saves.writeAhead({
+        ...(changed ? { battery: changed } : {}),
+        ...(resumeState ? { resume: resumeState } : {}),
+      })
+      const pending: Promise<unknown>[] = []
+      if (changed) pending.push(store(changed))
+      if (resumeState) pending.push(saves.addState(resumeState).catch(report))
+      await Promise.all(pending)
+    },
+  }
+}

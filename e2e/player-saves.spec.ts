@@ -1,0 +1,182 @@
+// Progress is kept: battery saves (in the browser for a slot cartridge, on the server for a library game,
+// in a fresh browser too), save states (save, change, load: RAM back as it was), Continue after a reload,
+// a shared link to a moment, rewind, and a foreign state refused while the game keeps running. The ROM
+// (built by our own assembler) counts START presses in battery RAM at $6000 and frames at $10.
+import { readFile } from 'node:fs/promises'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { TOUCH_DEVICES } from './support/browser'
+import { buildBatteryRom, readFrameCounter, readStartCount } from './support/battery-rom'
+import { buildInputProbeRom } from './support/input-probe'
+import { usePageSuite } from './support/page-suite'
+import { blurActiveElement, chooseRom, waitForGame } from './support/player-page'
+
+const suite = usePageSuite()
+
+async function startSlotGame(page: Page, name: string, rom = buildBatteryRom()): Promise<void> {
+  await chooseRom(page, name, rom)
+  await page.getByRole('button', { name: 'PRESS START' }).click()
+  await waitForGame(page)
+  await blurActiveElement(page)
+}
+
+/** Presses START `times` times with the keyboard, each long enough for the game to see it. */
+async function pressStart(page: Page, times: number): Promise<void> {
+  await blurActiveElement(page)
+  const before = await readStartCount(page)
+  for (let i = 0; i < times; i++) {
+    await page.keyboard.down('Enter')
+    await page.waitForTimeout(120)
+    await page.keyboard.up('Enter')
+    await page.waitForTimeout(120)
+  }
+  await expect.poll(() => readStartCount(page)).toBe(before + times)
+}
+
+async function uploadToLibrary(rom: Uint8Array, name: string): Promise<string> {
+  const form = new FormData()
+  form.set('romFile', new Blob([new Uint8Array(rom)]), name)
+  const res = await fetch(`${suite.baseUrl}/api/roms`, {
+    method: 'POST',
+    body: form,
+    headers: { Origin: suite.baseUrl },
+  })
+  expect(res.status).toBe(201)
+  return ((await res.json()) as { rom: { id: string } }).rom.id
+}
+
+async function openPlayLink(page: Page, path: string): Promise<void> {
+  await page.goto(`${suite.baseUrl}${path}`)
+  await waitForGame(page)
+  await blurActiveElement(page)
+}
+
+const resumePrompt = (page: Page) =>
+  page.getByRole('dialog', { name: /Continue where you left off/ })
+
+describe('progress', () => {
+  it('keeps a slot cartridge’s battery save across EJECT and a reload, by its SHA-1 not its name', async () => {
+    const page = await suite.openPlayer()
+    await startSlotGame(page, 'battery.nes')
+    expect(await readStartCount(page)).toBe(0)
+    await pressStart(page, 3)
+    await page.getByRole('button', { name: 'EJECT' }).click()
+    await page.reload()
+    await startSlotGame(page, 'renamed.nes')
+    // EJECT also kept a resume state: start fresh, the battery save is there all the same.
+    await resumePrompt(page).getByRole('button', { name: 'START FRESH' }).click()
+    await expect.poll(() => readStartCount(page)).toBe(3)
+    await pressStart(page, 1)
+    expect(await readStartCount(page)).toBe(4)
+  })
+
+  it('keeps a library game’s battery save on the server: a fresh browser continues the count', async () => {
+    const romId = await uploadToLibrary(buildBatteryRom(1), 'library-battery.nes')
+    const first = await suite.open()
+    await openPlayLink(first, `/play/${romId}`)
+    await pressStart(first, 2)
+    await first.getByRole('button', { name: 'EJECT' }).click()
+    await expect
+      .poll(async () => (await fetch(`${suite.baseUrl}/api/roms/${romId}/save`)).status)
+      .toBe(200)
+    await first.context().close()
+
+    const fresh = await suite.open(TOUCH_DEVICES[0])
+    await openPlayLink(fresh, `/play/${romId}`)
+    await resumePrompt(fresh).getByRole('button', { name: 'START FRESH' }).tap()
+    await expect.poll(() => readStartCount(fresh)).toBe(2)
+  })
+
+  it('saves a state, loads it back after the game changed, continues after a reload and shares the moment', async () => {
+    const romId = await uploadToLibrary(buildBatteryRom(2), 'states.nes')
+    const page = await suite.open()
+    await openPlayLink(page, `/play/${romId}`)
+    await pressStart(page, 1)
+    await page.getByRole('button', { name: 'SAVE STATE' }).click()
+    await page.getByRole('status').filter({ hasText: 'Saved to Slot 1.' }).waitFor()
+    const saved = await readStartCount(page)
+    await pressStart(page, 2)
+    await page.getByRole('button', { name: 'Load Slot 1', exact: true }).click()
+    await expect.poll(() => readStartCount(page)).toBe(saved)
+
+    // The slot's link, opened in a fresh browser, restores the same RAM.
+    await page.getByRole('button', { name: 'Copy link to Slot 1' }).click()
+    const linkText = await page.getByRole('status').filter({ hasText: '/play/' }).textContent()
+    const link = new URL(/(http\S+)/.exec(linkText ?? '')?.[1] ?? '')
+    expect(link.searchParams.get('state')).toBeTruthy()
+    const other = await suite.open()
+    await openPlayLink(other, `${link.pathname}${link.search}`)
+    await expect.poll(() => readStartCount(other)).toBe(saved)
+    await other.context().close()
+
+    // Leaving the page keeps a resume state; Continue puts the game back where it was.
+    await pressStart(page, 1)
+    const left = await readStartCount(page)
+    await page.reload()
+    await waitForGame(page)
+    await resumePrompt(page).getByRole('button', { name: 'CONTINUE' }).click()
+    await expect.poll(() => readStartCount(page)).toBe(left)
+  })
+
+  it('quick-saves with F2 and quick-loads with F4, in the browser for a slot cartridge', async () => {
+    const page = await suite.openPlayer()
+    await startSlotGame(page, 'quick.nes')
+    await pressStart(page, 2)
+    await page.keyboard.press('F2')
+    await page.getByRole('status').filter({ hasText: 'Saved to Quick.' }).waitFor()
+    await pressStart(page, 3)
+    await page.keyboard.press('F4')
+    await expect.poll(() => readStartCount(page)).toBe(2)
+    expect(await page.getByText('Kept in this browser').count()).toBe(1)
+  })
+
+  it('rewinds while R is held', async () => {
+    const page = await suite.openPlayer()
+    await startSlotGame(page, 'rewind.nes')
+    await expect.poll(() => readFrameCounter(page), { timeout: 20_000 }).toBeGreaterThan(400)
+    const before = await readFrameCounter(page)
+    await page.keyboard.down('r')
+    await page.waitForTimeout(1500)
+    const during = await readFrameCounter(page)
+    await page.keyboard.up('r')
+    expect(during).toBeLessThan(before)
+    expect(during).toBeGreaterThan(0)
+  })
+
+  it('refuses a state file of another game, and damaged ones, with a message; the game keeps running', async () => {
+    const page = await suite.openPlayer()
+    // A state file of the input probe (another ROM of the same board, so the same state size)…
+    await startSlotGame(page, 'probe.nes', buildInputProbeRom())
+    await page.getByRole('button', { name: 'SAVE STATE' }).click()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Slot 1' }).click(),
+    ])
+    const foreign = await readFile(await download.path())
+    await page.getByRole('button', { name: 'EJECT' }).click()
+    // …loaded into the battery game.
+    await startSlotGame(page, 'battery.nes')
+    await pressStart(page, 1)
+    const frames = await readFrameCounter(page)
+    const input = page.getByTestId('state-file-input')
+    const load = (name: string, buffer: Buffer) =>
+      input.setInputFiles({ name, mimeType: 'application/octet-stream', buffer })
+    await load('other.nesstate', foreign)
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /saved from another game/ })
+      .waitFor()
+    await load('truncated.nesstate', foreign.subarray(0, 100))
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /not a save state/ })
+      .waitFor()
+    await load('garbage.state', Buffer.from('not a state at all'))
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /not a save state/ })
+      .waitFor()
+    expect(await readStartCount(page)).toBe(1)
+    await expect.poll(() => readFrameCounter(page)).toBeGreaterThan(frames)
+  })
+})

@@ -22,6 +22,14 @@ import {
 import type { InputSettings } from '../../../hooks/use-input-settings'
 
 type Device = 'key' | 'pad'
+
+/** The player's own keys (use-time-control.ts); they cannot be bound to a button. */
+const HOTKEYS: readonly (readonly [string, string])[] = [
+  ['F2', 'Quick save'],
+  ['F4', 'Quick load'],
+  ['R (hold)', 'Rewind'],
+  ['F', 'Fast-forward: ×1, ×3, as fast as possible'],
+]
 interface Listening extends BoundButton {
   device: Device
 }
@@ -229,6 +237,15 @@ export function ControlsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: 
       >
         {message?.text ?? ''}
       </p>
+      <h3 className="controls-dialog__subtitle">Player keys</h3>
+      <dl className="controls-dialog__hotkeys">
+        {HOTKEYS.map(([key, what]) => (
+          <div key={key}>
+            <dt>{key}</dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
       <div className="controls-dialog__options">
         <label>
           <input

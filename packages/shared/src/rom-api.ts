@@ -55,6 +55,37 @@ export type RomEntry = z.infer<typeof romEntrySchema>
 export const romListResponseSchema = z.object({ roms: z.array(romEntrySchema) })
 export type RomListResponse = z.infer<typeof romListResponseSchema>
 
+/** Orders of the paged list: upload time, title (case-insensitive), file size in bytes, iNES mapper. */
+export const romSortKeySchema = z.enum(['date', 'title', 'size', 'mapper'])
+export type RomSortKey = z.infer<typeof romSortKeySchema>
+
+/** Largest page `GET /api/roms?limit=` returns, in entries. */
+export const ROM_PAGE_MAX_LIMIT = 500
+
+/**
+ * Query of the paged list, `GET /api/roms?offset=&limit=&q=&sort=&order=` (all optional; any of them
+ * makes the answer a {@link RomPageResponse}). `offset` is 0-based, `q` matches titles case-insensitively
+ * anywhere. Default order: newest first for `date`, ascending for the other keys.
+ */
+export const romListQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(ROM_PAGE_MAX_LIMIT).default(100),
+  q: z.string().trim().max(100).default(''),
+  sort: romSortKeySchema.default('date'),
+  order: z.enum(['asc', 'desc']).optional(),
+})
+export type RomListQuery = z.infer<typeof romListQuerySchema>
+
+/** `GET /api/roms?…` → 200: one page of the matching entries, and how many match in all. */
+export const romPageResponseSchema = z.object({
+  roms: z.array(romEntrySchema),
+  /** Entries matching `q`, over all pages. */
+  total: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+  limit: z.number().int().positive(),
+})
+export type RomPageResponse = z.infer<typeof romPageResponseSchema>
+
 /** `POST /api/roms` → 201. */
 export const romUploadResponseSchema = z.object({ rom: romEntrySchema })
 export type RomUploadResponse = z.infer<typeof romUploadResponseSchema>

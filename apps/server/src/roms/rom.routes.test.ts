@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   apiErrorBodySchema,
   romListResponseSchema,
+  romPageResponseSchema,
   romUploadResponseSchema,
 } from '@nes-studio/shared'
 import type { RomEntry } from '@nes-studio/shared'
@@ -219,6 +220,43 @@ describe('GET /api/roms', () => {
     const res = await t.app.inject({ url: '/api/roms' })
     expect(res.statusCode).toBe(200)
     expect(romListResponseSchema.parse(res.json()).roms.map((r) => r.id)).toEqual([b.id, a.id])
+  })
+})
+
+describe('GET /api/roms pages', () => {
+  it('pages, searches and sorts when asked; the bare list keeps its shape', async () => {
+    await uploadOk(buildRom({ seed: 1 }), 'a.nes', 'Zelda')
+    await uploadOk(buildRom({ seed: 2, prgBanks: 2 }), 'b.nes', 'Metroid')
+    await uploadOk(buildRom({ seed: 3 }), 'c.nes', 'Mega Man')
+    const page = await t.app.inject({ url: '/api/roms?limit=2' })
+    const body = romPageResponseSchema.parse(page.json())
+    expect(body).toMatchObject({ total: 3, offset: 0, limit: 2 })
+    expect(body.roms.map((r) => r.title)).toEqual(['Mega Man', 'Metroid'])
+    const next = romPageResponseSchema.parse(
+      (await t.app.inject({ url: '/api/roms?limit=2&offset=2' })).json(),
+    )
+    expect(next.roms.map((r) => r.title)).toEqual(['Zelda'])
+    const search = await t.app.inject({ url: '/api/roms?q=%20ME&sort=title' })
+    expect(romPageResponseSchema.parse(search.json()).roms.map((r) => r.title)).toEqual([
+      'Mega Man',
+      'Metroid',
+    ])
+    const bySize = await t.app.inject({ url: '/api/roms?sort=size&order=desc&limit=1' })
+    expect(romPageResponseSchema.parse(bySize.json()).roms.map((r) => r.title)).toEqual(['Metroid'])
+    expect(Object.keys((await t.app.inject({ url: '/api/roms' })).json())).toEqual(['roms'])
+  })
+
+  it('400 for a query it cannot serve', async () => {
+    for (const q of [
+      'limit=0',
+      'limit=501',
+      'offset=-1',
+      'sort=genre',
+      'order=up',
+      `q=${'x'.repeat(101)}`,
+    ]) {
+      expectError(await t.app.inject({ url: `/api/roms?${q}` }), 400, 'BadRequest')
+    }
   })
 })
 

@@ -1,7 +1,13 @@
 // HTTP for /api/roms: parses requests, calls RomService, writes responses. No rules live here.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyMultipart from '@fastify/multipart'
-import type { RomListResponse, RomUploadResponse } from '@nes-studio/shared'
+import { romListQuerySchema } from '@nes-studio/shared'
+import type {
+  RomListQuery,
+  RomListResponse,
+  RomPageResponse,
+  RomUploadResponse,
+} from '@nes-studio/shared'
 import { HttpError } from '../errors'
 import { contentDisposition } from './file-name'
 import { ListCache, pickEncoding } from './list-cache'
@@ -23,6 +29,21 @@ function parseId(request: FastifyRequest): string {
     throw new HttpError(404, 'NotFound', 'That ROM is not in the library (the id is not valid).')
   }
   return parsed.data.id
+}
+
+const PAGE_PARAMS = ['offset', 'limit', 'q', 'sort', 'order']
+
+function isPageRequest(query: unknown): boolean {
+  return PAGE_PARAMS.some((name) => (query as Record<string, unknown>)[name] !== undefined)
+}
+
+function parseListQuery(query: unknown): RomListQuery {
+  const parsed = romListQuerySchema.safeParse(query)
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+    throw new HttpError(400, 'BadRequest', `Invalid list query (${details}).`)
+  }
+  return parsed.data
 }
 
 /** True when `If-None-Match` lists `etag` (weak comparison, as RFC 9110 asks for this header). */
@@ -53,10 +74,17 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
   // strong ETag, so a browser's revalidation of an unchanged library is a 304 without reading any rows.
   const listCache = new ListCache()
   app.get('/api/roms', { compress: false }, async (request, reply) => {
-    // Read the revision before the rows: the body is then at least as new as its ETag.
+    // Read the revision before the rows: the body is then at least as new as its ETag. (A page's
+    // URL names its query, so the revision is a valid ETag for every page too.)
     const etag = `"${await service.listRevision()}"`
     reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding')
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send()
+    if (isPageRequest(request.query)) {
+      const query = parseListQuery(request.query)
+      const page = await service.listPage(query)
+      const body: RomPageResponse = { ...page, offset: query.offset, limit: query.limit }
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(body))
+    }
     const { body, encoding } = await listCache.get(
       etag,
       pickEncoding(request.headers['accept-encoding']),

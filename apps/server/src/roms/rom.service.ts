@@ -1,7 +1,7 @@
 // ROM library rules: validates uploads, derives header facts, maps store records to API DTOs.
 import { createHash, randomUUID } from 'node:crypto'
 import { ROM_MIN_BYTES } from '@nes-studio/shared'
-import type { RomEntry } from '@nes-studio/shared'
+import type { RomEntry, RomListQuery } from '@nes-studio/shared'
 import { HttpError } from '../errors'
 import type { RomRecord, RomStore } from '../storage/rom-store'
 import { hasNesExtension, isInvisible, normalizeTitle, sanitizeFileName } from './file-name'
@@ -80,6 +80,17 @@ export class RomService {
 
   async list(): Promise<RomEntry[]> {
     return (await this.store.list()).map(recordToEntry)
+  }
+
+  async listPage(query: RomListQuery): Promise<{ total: number; roms: RomEntry[] }> {
+    const page = await this.store.listPage({
+      offset: query.offset,
+      limit: query.limit,
+      search: query.q,
+      sort: query.sort,
+      order: query.order ?? (query.sort === 'date' ? 'desc' : 'asc'),
+    })
+    return { total: page.total, roms: page.roms.map(recordToEntry) }
   }
 
   async upload(upload: RomUpload): Promise<RomEntry> {

@@ -8,7 +8,7 @@ import { POSTGRES_MIGRATIONS } from './migrations/postgres-migrations'
 import { SQLITE_MIGRATIONS } from './migrations/sqlite-migrations'
 import { openPostgresRomStore } from './postgres/postgres-rom-store'
 import { bumpSchemaVersion, dropSchema, uniqueSchemaName } from './postgres/postgres-test-schema'
-import type { NewRom, RomStore } from './rom-store'
+import type { NewRom, RomPageQuery, RomStore } from './rom-store'
 import { openSqliteRomStore } from './sqlite/sqlite-rom-store'
 import { bumpSqliteSchemaVersion } from './sqlite/sqlite-test-db'
 
@@ -171,6 +171,54 @@ for (const s of STORES) {
       const roms = [newRom(), newRom(), newRom()]
       for (const rom of roms) await store.insert(rom)
       expect((await store.list()).map((r) => r.id)).toEqual(roms.map((r) => r.id).reverse())
+    })
+
+    it('pages, searches titles case-insensitively and sorts by title, date, size and mapper', async () => {
+      const specs = [
+        { title: 'zelda', mapper: 1, size: 3000 },
+        { title: 'Metroid', mapper: 1, size: 1000 },
+        { title: 'Mega Man 2', mapper: 1, size: 2000 },
+        { title: 'mega 100%_off', mapper: 0, size: 1500 },
+        { title: 'Contra', mapper: 2, size: 2500 },
+      ]
+      const ids: string[] = []
+      for (const spec of specs) {
+        const rom = newRom({
+          title: spec.title,
+          mapper: spec.mapper,
+          bytes: new Uint8Array(spec.size).fill(ids.length + 1),
+        })
+        ids.push(rom.id)
+        await store.insert(rom)
+      }
+      const page = (q: Partial<RomPageQuery>) =>
+        store.listPage({ offset: 0, limit: 10, search: '', sort: 'date', order: 'desc', ...q })
+      const titles = async (q: Partial<RomPageQuery>) => (await page(q)).roms.map((r) => r.title)
+
+      expect((await page({})).roms.map((r) => r.id)).toEqual([...ids].reverse())
+      expect(await page({ limit: 2, offset: 1 })).toMatchObject({ total: 5 })
+      expect(await titles({ limit: 2, offset: 1 })).toEqual(['mega 100%_off', 'Mega Man 2'])
+      expect(await titles({ sort: 'title', order: 'asc' })).toEqual([
+        'Contra',
+        'mega 100%_off',
+        'Mega Man 2',
+        'Metroid',
+        'zelda',
+      ])
+      expect(await titles({ sort: 'size', order: 'desc', limit: 2 })).toEqual(['zelda', 'Contra'])
+      // Equal mappers: newest first.
+      expect(await titles({ sort: 'mapper', order: 'asc' })).toEqual([
+        'mega 100%_off',
+        'Mega Man 2',
+        'Metroid',
+        'zelda',
+        'Contra',
+      ])
+      expect(await page({ search: 'MEGA' })).toMatchObject({ total: 2 })
+      // Wildcards in the search are plain characters.
+      expect(await titles({ search: '%_' })).toEqual(['mega 100%_off'])
+      expect(await page({ search: 'nothing like it' })).toEqual({ total: 0, roms: [] })
+      expect(await page({ offset: 50 })).toEqual({ total: 5, roms: [] })
     })
 
     it('reports a duplicate sha1 with the existing entry and writes nothing', async () => {

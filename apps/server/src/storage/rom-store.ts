@@ -1,5 +1,5 @@
 // The seam between the ROM service and a database (kysely's Dialect as the model): one interface, two backends.
-import type { Mirroring } from '@nes-studio/shared'
+import type { Mirroring, RomSortKey } from '@nes-studio/shared'
 import type { SaveStore } from './save-store'
 
 /** One stored ROM's metadata. Sizes in bytes, banks in 16 KiB (PRG) / 8 KiB (CHR) units. */
@@ -29,6 +29,21 @@ export interface NewRom extends RomRecord {
   bytes: Uint8Array
 }
 
+/** A page request; `offset` is 0-based, `limit` in entries; ties are broken newest first. */
+export interface RomPageQuery {
+  offset: number
+  limit: number
+  search: string
+  sort: RomSortKey
+  order: 'asc' | 'desc'
+}
+
+export interface RomPage {
+  /** Entries matching the search, over all pages. */
+  total: number
+  roms: RomRecord[]
+}
+
 export type InsertResult =
   | { status: 'inserted'; rom: RomRecord }
   /** A ROM with the same `sha1` is already stored; nothing was written. */
@@ -43,6 +58,8 @@ export interface RomStore extends SaveStore {
   readonly kind: 'sqlite' | 'postgres'
   /** All entries, newest first. */
   list(): Promise<RomRecord[]>
+  /** One page of the entries whose title contains `search` (case-insensitive), and their count. */
+  listPage(query: RomPageQuery): Promise<RomPage>
   get(id: string): Promise<RomRecord | undefined>
   getWithBytes(id: string): Promise<{ rom: RomRecord; bytes: Uint8Array } | undefined>
   insert(rom: NewRom): Promise<InsertResult>

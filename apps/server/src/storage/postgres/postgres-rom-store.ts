@@ -3,7 +3,8 @@ import pg from 'pg'
 import type { Mirroring } from '@nes-studio/shared'
 import { checkMigrationList, newerSchemaError } from '../migrations/migration'
 import { POSTGRES_MIGRATIONS } from '../migrations/postgres-migrations'
-import type { InsertResult, NewRom, RomRecord, RomStore } from '../rom-store'
+import { likePattern, pageOrderBy } from '../page-query'
+import type { InsertResult, NewRom, RomPage, RomPageQuery, RomRecord, RomStore } from '../rom-store'
 import { StorageStartupError, StorageUnavailableError } from '../storage-errors'
 import { withTranslatedErrors } from '../translate-errors'
 import { translatePgError } from './pg-errors'
@@ -161,6 +162,28 @@ class PostgresRomStore extends PostgresSaveStore implements RomStore {
       `SELECT ${ROM_COLUMNS} FROM roms ORDER BY seq DESC`,
     )
     return rows.map(rowToRecord)
+  }
+
+  async listPage(query: RomPageQuery): Promise<RomPage> {
+    const where = query.search ? 'WHERE title ILIKE $1' : ''
+    const params: unknown[] = query.search ? [likePattern(query.search)] : []
+    const order = pageOrderBy(query, 'lower(title)')
+    const n = params.length
+    // count(*) OVER () counts the matches in the same snapshot as the page.
+    const { rows } = await this.pool.query<RomRow & { total: string }>(
+      `SELECT ${ROM_COLUMNS}, count(*) OVER () AS total FROM roms ${where}
+       ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...params, query.limit, query.offset],
+    )
+    if (rows[0] || query.offset === 0) {
+      return { total: Number(rows[0]?.total ?? 0), roms: rows.map(rowToRecord) }
+    }
+    // Past the last page there is no row to carry the count.
+    const count = await this.pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM roms ${where}`,
+      params,
+    )
+    return { total: Number(count.rows[0]?.n ?? 0), roms: [] }
   }
 
   async get(id: string): Promise<RomRecord | undefined> {

@@ -3,7 +3,8 @@ import type Database from 'better-sqlite3'
 import type { Mirroring } from '@nes-studio/shared'
 import { checkMigrationList, newerSchemaError } from '../migrations/migration'
 import { SQLITE_MIGRATIONS } from '../migrations/sqlite-migrations'
-import type { InsertResult, NewRom, RomRecord, RomStore } from '../rom-store'
+import { likePattern, pageOrderBy } from '../page-query'
+import type { InsertResult, NewRom, RomPage, RomPageQuery, RomRecord, RomStore } from '../rom-store'
 import { withTranslatedErrors } from '../translate-errors'
 import { translateSqliteError } from './sqlite-errors'
 import { describeOpenError, openCheckedDatabase } from './sqlite-open'
@@ -158,6 +159,24 @@ class SqliteRomStore extends SqliteSaveStore implements RomStore {
 
   async list(): Promise<RomRecord[]> {
     return this.listStmt.all().map(rowToRecord)
+  }
+
+  async listPage(query: RomPageQuery): Promise<RomPage> {
+    const where = query.search ? "WHERE title LIKE ? ESCAPE '\\'" : ''
+    const params = query.search ? [likePattern(query.search)] : []
+    const order = pageOrderBy(query, 'title COLLATE NOCASE')
+    // Both in one read transaction, so the count and the page describe the same library.
+    return this.db.transaction(() => {
+      const count = this.db.prepare(`SELECT COUNT(*) AS n FROM roms ${where}`).get(...params) as {
+        n: number
+      }
+      const rows = this.db
+        .prepare<unknown[], RomRow>(
+          `SELECT ${ROM_COLUMNS} FROM roms ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        )
+        .all(...params, query.limit, query.offset)
+      return { total: count.n, roms: rows.map(rowToRecord) }
+    })()
   }
 
   async get(id: string): Promise<RomRecord | undefined> {

@@ -69,6 +69,8 @@ async function uploadThroughPanel(page: Page, name: string, bytes: Uint8Array, t
   await page.getByRole('button', { name: 'Upload ROM' }).click()
 }
 
+const isRomList = (url: URL) => url.pathname === '/api/roms'
+
 const libraryItem = (page: Page, title: string) =>
   page.getByTestId('rom-item').filter({ has: page.locator('.rom-item__title', { hasText: title }) })
 
@@ -199,7 +201,8 @@ describe('ROM library', () => {
       await expectToast(page, 'Error', 'Failed to delete ROM. Please try again.')
       await libraryItem(page, 'Orange').waitFor()
 
-      await page.route('**/api/roms', (route) => route.fulfill({ status: 503, body: 'down' }))
+      // The list is read a page at a time (/api/roms?offset=…): match the path, any query.
+      await page.route(isRomList, (route) => route.fulfill({ status: 503, body: 'down' }))
       await page.getByRole('button', { name: 'Refresh' }).click()
       await expectToast(page, 'Error', 'Failed to load ROM library. Please try again.')
 
@@ -221,7 +224,7 @@ describe('ROM library', () => {
     try {
       let release: () => void = () => undefined
       const held = new Promise<void>((resolve) => (release = resolve))
-      await page.route('**/api/roms', async (route) => {
+      await page.route(isRomList, async (route) => {
         if (route.request().method() === 'GET') await held
         await route.continue()
       })
@@ -256,6 +259,32 @@ describe('ROM library', () => {
       expect(Number(await progress.getAttribute('max'))).toBeGreaterThanOrEqual(padded.length)
       await expectToast(page, 'Upload Successful', 'Purple has been added to the library.')
       await progress.waitFor({ state: 'detached' })
+    } finally {
+      await close()
+    }
+  })
+
+  it('searches the library by title on the server', async () => {
+    for (const [title, color] of [
+      ['Search Mega Man', 0x05],
+      ['Search Metroid', 0x06],
+      ['Search Zelda', 0x07],
+    ] as const) {
+      const form = new FormData()
+      form.set('title', title)
+      form.set('romFile', new Blob([Buffer.from(buildSolidColorRom(color))]), `${color}.nes`)
+      const res = await fetch(`${server.baseUrl}/api/roms`, { method: 'POST', body: form })
+      expect(res.status).toBe(201)
+    }
+    const { page, close } = await openHome()
+    try {
+      await libraryItem(page, 'Search Zelda').waitFor()
+      await page.getByLabel('Search the library').fill('search ME')
+      await libraryItem(page, 'Search Metroid').waitFor()
+      await libraryItem(page, 'Search Zelda').waitFor({ state: 'detached' })
+      expect(await libraryItem(page, 'Search Mega Man').count()).toBe(1)
+      await page.getByLabel('Search the library').fill('no such game')
+      await page.getByText('No ROM title contains “no such game”').waitFor()
     } finally {
       await close()
     }

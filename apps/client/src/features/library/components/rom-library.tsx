@@ -1,11 +1,12 @@
-// 'ROM Library' panel: the server's list with Refresh, load (hands the file to the player) and delete.
-import { useEffect } from 'react'
+// 'ROM Library' panel: the server's list a page at a time, searched on the server, in a virtualised
+// list, with Refresh, load (hands the file to the player) and delete.
+import { useEffect, useMemo, useState } from 'react'
 import type { RomEntry } from '@nes-studio/shared'
 import { toast } from '../../../components/ui/use-toast'
 import { useDeleteRom } from '../api/delete-rom'
 import { useRomFile } from '../api/get-rom-file'
-import { useRoms } from '../api/get-roms'
-import { RomListItem } from './rom-list-item'
+import { useRomPages } from '../api/get-rom-pages'
+import { VirtualRomList } from './virtual-rom-list'
 import '../library.css'
 
 export interface RomLibraryProps {
@@ -16,17 +17,34 @@ export interface RomLibraryProps {
   onLoadRom: (file: File, rom: RomEntry) => void
 }
 
+const SEARCH_DELAY_MS = 250
+
 const errorToast = (description: string) =>
   toast({ title: 'Error', description, variant: 'destructive' })
 
+/** `value` once it has stopped changing for `delayMs`: one search request per pause in typing. */
+function useSettledValue(value: string, delayMs: number): string {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs)
+    return () => clearTimeout(timer)
+  }, [value, delayMs])
+  return settled
+}
+
 export function RomLibrary({ onLoadRom }: RomLibraryProps) {
-  const roms = useRoms()
+  const [search, setSearch] = useState('')
+  const query = useSettledValue(search.trim(), SEARCH_DELAY_MS)
+  const pages = useRomPages(query)
   const romFile = useRomFile()
   const deleteRom = useDeleteRom()
+  const roms = useMemo(() => pages.data?.pages.flatMap((page) => page.roms) ?? [], [pages.data])
+  const total = pages.data?.pages[0]?.total ?? 0
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = pages
 
   useEffect(() => {
-    if (roms.isError) errorToast('Failed to load ROM library. Please try again.')
-  }, [roms.isError, roms.errorUpdatedAt])
+    if (pages.isError) errorToast('Failed to load ROM library. Please try again.')
+  }, [pages.isError, pages.errorUpdatedAt])
 
   const load = (rom: RomEntry) =>
     romFile.mutate(rom, {
@@ -47,6 +65,11 @@ export function RomLibrary({ onLoadRom }: RomLibraryProps) {
       onError: () => errorToast('Failed to delete ROM. Please try again.'),
     })
 
+  const needMore = () => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
+  }
+  const isEmptyLibrary = total === 0 && query === '' && search.trim() === ''
+
   return (
     <section className="panel library" aria-labelledby="rom-library-title">
       <div className="library__head">
@@ -56,34 +79,45 @@ export function RomLibrary({ onLoadRom }: RomLibraryProps) {
         <button
           type="button"
           className="btn btn--ghost"
-          onClick={() => void roms.refetch()}
-          disabled={roms.isFetching}
+          onClick={() => void pages.refetch()}
+          disabled={pages.isFetching}
         >
           Refresh
         </button>
       </div>
-      {roms.isPending ? (
+      {pages.isPending ? (
         <p className="library__status">Loading ROMs...</p>
-      ) : roms.isError ? (
+      ) : pages.isError ? (
         <p className="library__status">Failed to load ROM library. Please try again.</p>
-      ) : roms.data.length === 0 ? (
+      ) : isEmptyLibrary ? (
         <div className="library__empty">
           <p className="library__status">No ROMs available in library</p>
           <p className="library__hint">Upload a ROM file to get started</p>
         </div>
       ) : (
-        <ul className="library__list" data-testid="rom-list">
-          {roms.data.map((rom) => (
-            <RomListItem
-              key={rom.id}
-              rom={rom}
-              isLoading={romFile.isPending && romFile.variables?.id === rom.id}
-              isDeleting={deleteRom.isPending && deleteRom.variables === rom.id}
+        <>
+          <input
+            type="search"
+            className="library-input library__search"
+            aria-label="Search the library"
+            placeholder={query === '' ? `Search ${total} ROMs` : 'Search titles'}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          {total === 0 ? (
+            <p className="library__status">No ROM title contains “{query}”</p>
+          ) : (
+            <VirtualRomList
+              roms={roms}
+              total={total}
+              loadingId={romFile.isPending ? romFile.variables?.id : undefined}
+              deletingId={deleteRom.isPending ? deleteRom.variables : undefined}
               onLoad={load}
               onDelete={remove}
+              onNeedMore={needMore}
             />
-          ))}
-        </ul>
+          )}
+        </>
       )}
     </section>
   )

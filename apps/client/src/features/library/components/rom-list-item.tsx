@@ -1,8 +1,14 @@
 // One library entry: title, size, mapper, and its load and delete controls.
+import type { Ref } from 'react'
 import type { RomEntry } from '@nes-studio/shared'
 import { formatFileSize } from '../../../lib/format-size'
 
 interface RomListItemProps {
+  /** Measures the row (the virtualised list reads its height). */
+  ref?: Ref<HTMLLIElement>
+  /** Position in the whole list, and the row's top in pixels inside it. */
+  index: number
+  offsetPx: number
   rom: RomEntry
   isLoading: boolean
   isDeleting: boolean
@@ -14,9 +20,17 @@ export function mapperLabel(rom: Pick<RomEntry, 'mapper' | 'mapperName'>): strin
   return rom.mapperName ? `Mapper ${rom.mapper} · ${rom.mapperName}` : `Mapper ${rom.mapper}`
 }
 
-export function RomListItem({ rom, isLoading, isDeleting, onLoad, onDelete }: RomListItemProps) {
+export function RomListItem(props: RomListItemProps) {
+  const { ref, index, offsetPx, rom, isLoading, isDeleting, onLoad, onDelete } = props
   return (
-    <li className="rom-item" data-testid="rom-item" data-rom-id={rom.id}>
+    <li
+      ref={ref}
+      className="rom-item"
+      data-testid="rom-item"
+      data-rom-id={rom.id}
+      data-index={index}
+      style={{ transform: `translateY(${offsetPx}px)` }}
+    >
       <div className="rom-item__info">
         <span className="rom-item__title" title={rom.fileName}>
           {rom.title}

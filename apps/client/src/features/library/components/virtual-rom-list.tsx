@@ -1,0 +1,83 @@
+// The library's entries as a virtualised list: only the rows in view (plus a few) are in the DOM, so a
+// library of 10,000 ROMs renders as fast as one of ten.
+import { useEffect, useRef } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import type { RomEntry } from '@nes-studio/shared'
+import { RomListItem } from './rom-list-item'
+
+/** Row height plus the 8 px gap, in CSS pixels: the first guess before a row is measured. */
+const ESTIMATED_ROW_PX = 66
+const ROW_GAP_PX = 8
+
+/** Ask for the next page when the rows in view come this close to the last loaded one. */
+const PREFETCH_ROWS = 20
+
+interface VirtualRomListProps {
+  /** The entries loaded so far, in list order. */
+  roms: readonly RomEntry[]
+  /** Entries in the whole list; rows past `roms` show a placeholder until their page arrives. */
+  total: number
+  loadingId: string | undefined
+  deletingId: string | undefined
+  onLoad: (rom: RomEntry) => void
+  onDelete: (rom: RomEntry) => void
+  onNeedMore: () => void
+}
+
+export function VirtualRomList(props: VirtualRomListProps) {
+  const { roms, total, loadingId, deletingId, onLoad, onDelete, onNeedMore } = props
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    gap: ROW_GAP_PX,
+    overscan: 6,
+    getItemKey: (index) => roms[index]?.id ?? `row-${index}`,
+  })
+  const rows = virtualizer.getVirtualItems()
+  const lastInView = rows[rows.length - 1]?.index ?? 0
+  useEffect(() => {
+    if (lastInView >= roms.length - PREFETCH_ROWS && roms.length < total) onNeedMore()
+  }, [lastInView, roms.length, total, onNeedMore])
+  return (
+    <div ref={scrollRef} className="library__scroll">
+      <ul
+        className="library__list"
+        data-testid="rom-list"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {rows.map((row) => {
+          const rom = roms[row.index]
+          if (!rom) {
+            return (
+              <li
+                key={row.key}
+                ref={virtualizer.measureElement}
+                className="rom-item rom-item--placeholder"
+                data-index={row.index}
+                style={{ transform: `translateY(${row.start}px)` }}
+                aria-hidden="true"
+              >
+                Loading...
+              </li>
+            )
+          }
+          return (
+            <RomListItem
+              key={rom.id}
+              ref={virtualizer.measureElement}
+              index={row.index}
+              offsetPx={row.start}
+              rom={rom}
+              isLoading={loadingId === rom.id}
+              isDeleting={deletingId === rom.id}
+              onLoad={onLoad}
+              onDelete={onDelete}
+            />
+          )
+        })}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,165 @@
+// A library of 10,000 entries (issue 11): first render of the ROM Library panel in Chromium, and the
+// download p99 of other clients while one client keeps changing the library and re-reading the list.
+// Usage: npm run build && npx tsx bench/library/list-10k.ts [--entries 10000] [--runs 3]
+import { createHash, randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import type { NewRom } from '../../apps/server/src/storage/rom-store'
+import { openSqliteRomStore } from '../../apps/server/src/storage/sqlite/sqlite-rom-store'
+import { launchBrowser } from '../../e2e/support/browser'
+import { createClient } from './lib/http-client'
+import { makeRom, uploadBody } from './lib/rom-files'
+import { startServer, tempDir } from './lib/server-process'
+import { describeSummary, machineLine, summarize } from './lib/stats'
+
+const { values } = parseArgs({
+  options: {
+    entries: { type: 'string', default: '10000' },
+    runs: { type: 'string', default: '3' },
+    downloads: { type: 'string', default: '400' },
+  },
+})
+const ENTRIES = Math.min(50_000, Number(values.entries))
+const RUNS = Math.min(20, Number(values.runs))
+const DOWNLOADS = Math.min(5000, Number(values.downloads))
+
+function seedRom(i: number): NewRom {
+  const bytes = new Uint8Array(1040)
+  bytes.set([0x4e, 0x45, 0x53, 0x1a, 1, 0])
+  new DataView(bytes.buffer).setUint32(16, i)
+  return {
+    id: randomUUID(),
+    title: `Seeded ROM number ${i}`,
+    fileName: `seeded-rom-${i}.nes`,
+    fileSize: bytes.length,
+    createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+    mapper: i % 5,
+    submapper: null,
+    prgRomBanks: 1,
+    chrRomBanks: 0,
+    mirroring: 'horizontal',
+    battery: false,
+    trainer: false,
+    nes2: false,
+    sha1: createHash('sha1').update(bytes.subarray(16)).digest('hex'),
+    fileSha256: createHash('sha256').update(bytes).digest('hex'),
+    bytes,
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
+
+/**
+ * Milliseconds from navigation start until the first library row is in the DOM, and until the list's
+ * response was complete; and how many rows the DOM holds.
+ */
+async function firstRender(
+  url: string,
+): Promise<{ ms: number; listStartMs: number; listMs: number; rows: number }> {
+  const browser = await launchBrowser()
+  try {
+    const page = await browser.newPage()
+    await page.addInitScript(() => {
+      new MutationObserver((_records, observer) => {
+        if (document.querySelector('[data-testid="rom-item"]')) {
+          ;(window as unknown as { firstRowMs: number }).firstRowMs = performance.now()
+          observer.disconnect()
+        }
+      }).observe(document, { childList: true, subtree: true })
+    })
+    await page.goto(`${url}/`)
+    await page.getByTestId('rom-item').first().waitFor({ timeout: 60_000 })
+    return await page.evaluate(() => ({
+      ms: (window as unknown as { firstRowMs: number }).firstRowMs,
+      ...(() => {
+        const list = performance
+          .getEntriesByType('resource')
+          .find((e) => new URL(e.name).pathname === '/api/roms') as PerformanceResourceTiming
+        return { listStartMs: list.startTime, listMs: list.responseEnd }
+      })(),
+      rows: document.querySelectorAll('[data-testid="rom-item"]').length,
+    }))
+  } finally {
+    await browser.close()
+  }
+}
+
+async function downloadP99(url: string, id: string, churn?: () => Promise<void>): Promise<string> {
+  const client = createClient(url, 4)
+  let churning = churn !== undefined
+  const churner = (async () => {
+    while (churning && churn) await churn()
+  })()
+  const samples: number[] = []
+  try {
+    for (let i = 0; i < DOWNLOADS / 4; i++) {
+      const batch = await Promise.all(
+        Array.from({ length: 4 }, () => client.request(`/api/roms/${id}`)),
+      )
+      for (const res of batch) {
+        if (res.status !== 200) throw new Error(`download status ${res.status}`)
+        samples.push(res.ms)
+      }
+    }
+  } finally {
+    churning = false
+    await churner
+    client.close()
+  }
+  return describeSummary(summarize(samples))
+}
+
+const dataDir = tempDir('list-10k')
+const store = await openSqliteRomStore({ file: path.join(dataDir, 'library.db') })
+const seedStart = performance.now()
+for (let i = 0; i < ENTRIES; i++) await store.insert(seedRom(i))
+await store.close()
+console.log(
+  `# ${ENTRIES} entries seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; ${machineLine()}`,
+)
+
+const server = await startServer({ dataDir })
+const client = createClient(server.url, 2)
+try {
+  const renders = []
+  for (let run = 0; run < RUNS; run++) renders.push(await firstRender(server.url))
+  console.log(
+    `ROM Library panel, first row on screen: median ${median(renders.map((r) => r.ms)).toFixed(0)} ms ` +
+      `of ${RUNS} cold pages (${renders.map((r) => r.ms.toFixed(0)).join(', ')}); ` +
+      `list request sent at ${median(renders.map((r) => r.listStartMs)).toFixed(0)} ms, answered at ` +
+      `${median(renders.map((r) => r.listMs)).toFixed(0)} ms (medians); ` +
+      `${renders[0]?.rows ?? 0} of ${ENTRIES} rows in the DOM`,
+  )
+
+  const big = uploadBody(makeRom(16, 0, 777), 'big.nes', 'Download target')
+  const stored = await client.request('/api/roms', {
+    method: 'POST',
+    body: big.body,
+    headers: big.headers,
+  })
+  const id = (JSON.parse(stored.body.toString()) as { rom: { id: string } }).rom.id
+  let seed = 0
+  const churnThen = (listPath: string) => async () => {
+    const up = uploadBody(makeRom(1, 0, 500_000 + seed++), 'churn.nes', `Churn ${seed}`)
+    const res = await client.request('/api/roms', {
+      method: 'POST',
+      body: up.body,
+      headers: up.headers,
+    })
+    const rom = (JSON.parse(res.body.toString()) as { rom: { id: string } }).rom
+    await client.request(listPath, { headers: { 'accept-encoding': 'br, gzip' } })
+    await client.request(`/api/roms/${rom.id}`, { method: 'DELETE' })
+    await client.request(listPath, { headers: { 'accept-encoding': 'br, gzip' } })
+  }
+  console.log(`# ${DOWNLOADS} downloads of a 256 KiB ROM, 4 at a time`)
+  console.log(`quiet library                          ${await downloadP99(server.url, id)}`)
+  console.log(
+    `one client churning, re-reading a page ${await downloadP99(server.url, id, churnThen('/api/roms?limit=100'))}`,
+  )
+  console.log(
+    `one client churning, re-reading all    ${await downloadP99(server.url, id, churnThen('/api/roms'))}`,
+  )
+} finally {
+  client.close()
+  await server.stop()
+}

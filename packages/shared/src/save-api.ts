@@ -3,60 +3,11 @@
  * multipart field names of a state upload, response headers, and the JSON shapes with their zod schemas.
  */
 import { z } from 'zod'
+import { SAVE_STATE_KINDS, SAVE_STATE_SLOT_MAX_LENGTH } from './save-constants'
 
-/** Largest battery save (the cartridge's save RAM) the server keeps, in bytes (64 KiB). */
-export const BATTERY_SAVE_MAX_BYTES = 64 * 1024
+export * from './save-constants'
 
-/** Largest save state, in bytes (1 MiB); fceumm's are about 14-22 KiB. */
-export const SAVE_STATE_MAX_BYTES = 1024 * 1024
-
-/** Largest thumbnail (a PNG of the frame), in bytes (256 KiB). */
-export const SAVE_STATE_THUMBNAIL_MAX_BYTES = 256 * 1024
-
-/** States kept per ROM; at the limit the oldest `auto` states make room, else the upload is refused. */
-export const SAVE_STATES_PER_ROM = 100
-
-/** Longest slot name, in characters (after trimming). */
-export const SAVE_STATE_SLOT_MAX_LENGTH = 40
-
-/** The emulator core whose states the server accepts (EmulatorJS's NES core). */
-export const SAVE_STATE_CORE = 'fceumm'
-
-/**
- * `manual`: saved by the player (usually into a named slot). `auto`: taken by the player on its own;
- * the first to be pruned. `resume`: where the player left off; one per ROM, a new one replaces it.
- */
-export const saveStateKindSchema = z.enum(['manual', 'auto', 'resume'])
-export type SaveStateKind = z.infer<typeof saveStateKindSchema>
-
-/** Multipart field names of `POST /api/roms/:id/states`. */
-export const SAVE_STATE_FIELDS = {
-  /** File part: the state bytes (`gameManager.getState()`). Required. */
-  state: 'state',
-  /** File part: PNG of the frame, `image/png`. Optional. */
-  thumbnail: 'thumbnail',
-  /** Text: core name, must be {@link SAVE_STATE_CORE}. */
-  core: 'core',
-  /** Text: core version, must equal the EmulatorJS version the server serves (`EMULATORJS_VERSION`). */
-  coreVersion: 'coreVersion',
-  /** Text: SHA-1 of the ROM without its header, lowercase hex; must be the library entry's `sha1`. */
-  romSha1: 'romSha1',
-  /** Text: {@link SaveStateKind}; default `manual`. */
-  kind: 'kind',
-  /** Text: slot name; a state saved into a used slot replaces it. Not allowed with `resume`. */
-  slot: 'slot',
-} as const
-
-/** Response header of `GET /api/roms/:id/save`: when the save was last written, ISO 8601 in UTC. */
-export const BATTERY_SAVE_UPDATED_AT_HEADER = 'x-save-updated-at'
-
-/** Response headers of `GET /api/roms/:id/states/:sid` (lowercase, as Node and fetch report them). */
-export const SAVE_STATE_HEADERS = {
-  core: 'x-state-core',
-  coreVersion: 'x-state-core-version',
-  romSha1: 'x-state-rom-sha1',
-  kind: 'x-state-kind',
-} as const
+export const saveStateKindSchema = z.enum(SAVE_STATE_KINDS)
 
 const sha1Schema = z.string().regex(/^[0-9a-f]{40}$/, 'a SHA-1 is 40 lowercase hex digits')
 

@@ -2,7 +2,8 @@
 // slot), load, delete, download a state file and load one from disk, copy a link to a moment, and offer
 // Continue / Start fresh when a game with a resume state starts. Every problem becomes a message; the
 // game keeps running.
-import { EMULATORJS_VERSION, SAVE_STATE_CORE } from '@nes-studio/shared'
+import { EMULATORJS_VERSION } from '@nes-studio/shared/emulator-assets'
+import { SAVE_STATE_CORE } from '@nes-studio/shared/save-constants'
 import { useCallback, useEffect, useState } from 'react'
 import type { EmulatorHost } from '../../../emulator/types'
 import { readStateFile, stateFileProblem, writeStateFile } from '../lib/state-file'

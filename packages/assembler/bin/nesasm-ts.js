@@ -32,9 +32,13 @@ function runWithCodeCache(file) {
   process.once('exit', () => {
     try {
       for (const f of fs.readdirSync(path.dirname(file))) {
-        if (f.endsWith('.v8-cache') && f !== cacheName) fs.rmSync(path.join(path.dirname(file), f))
+        if (f.endsWith('.v8-cache') && f !== cacheName)
+          fs.rmSync(path.join(path.dirname(file), f), { force: true })
       }
-      fs.writeFileSync(cacheFile, script.createCachedData())
+      // written aside, then renamed: a run started meanwhile never reads half a file
+      const part = `${cacheFile}.${process.pid}`
+      fs.writeFileSync(part, script.createCachedData())
+      fs.renameSync(part, cacheFile)
     } catch {
       // a read-only install runs without the cache
     }

@@ -30,7 +30,8 @@ export const tab = (page: Page, name: string) =>
 export async function setEditorText(page: Page, text: string): Promise<void> {
   await page.locator('.cm-content').click()
   await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.insertText(text)
+  if (text === '') await page.keyboard.press('Delete')
+  else await page.keyboard.insertText(text)
 }
 
 /** The files as the studio saved them in localStorage (saving is debounced by 300 ms, so this polls). */

@@ -30,7 +30,13 @@ class FakeWorker implements WorkerLike {
               type: 'result',
               id,
               elapsedMs: 2,
-              result: { ok: true, rom: Uint8Array.of(id), stdout: '', diagnostics: [] },
+              result: {
+                ok: true,
+                rom: Uint8Array.of(id),
+                stdout: '',
+                diagnostics: [],
+                assembledBytes: 1,
+              },
             },
       ),
     )

@@ -35,7 +35,11 @@ function failure(result: AssembleResult, diagnostics: StudioDiagnostic[]): Compi
 /** Turns the worker's answer into an outcome: a ROM, or an error with every diagnostic. */
 export function interpretResult(result: AssembleResult, elapsedMs: number): CompileOutcome {
   const diagnostics = result.diagnostics.map(fromAssemblerDiagnostic)
-  if (result.ok && result.rom.length > 0) return { ok: true, rom: result.rom, elapsedMs }
+  // NESASM writes a ROM (header and bank 0 of $FF) even for an empty or code-free program: running it would
+  // only show a gray screen, so no assembled code or data is the spec's "no ROM data".
+  if (result.ok && result.rom.length > 0 && result.assembledBytes > 0) {
+    return { ok: true, rom: result.rom, elapsedMs }
+  }
   if (result.ok)
     return { ok: false, error: { message: NO_ROM_MESSAGE, diagnostics, stdout: result.stdout } }
   return { ok: false, error: failure(result, diagnostics) }

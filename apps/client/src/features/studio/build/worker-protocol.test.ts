@@ -35,18 +35,24 @@ describe('worker protocol guards', () => {
       type: 'result',
       id: 3,
       elapsedMs: 1.5,
-      result: { ok: true, rom: Uint8Array.of(1), stdout: '', diagnostics: [] },
+      result: { ok: true, rom: Uint8Array.of(1), stdout: '', diagnostics: [], assembledBytes: 1 },
     }
     const failed = {
       type: 'result',
       id: 4,
       elapsedMs: 1,
-      result: { ok: false, stdout: '', diagnostics: [] },
+      result: { ok: false, stdout: '', diagnostics: [], assembledBytes: 1 },
     }
     expect(isResultResponse(ok)).toBe(true)
     expect(isResultResponse(failed)).toBe(true)
-    expect(isResultResponse({ ...ok, result: { ok: true, diagnostics: [] } })).toBe(false)
+    expect(
+      isResultResponse({ ...ok, result: { ok: true, diagnostics: [], assembledBytes: 1 } }),
+    ).toBe(false)
     expect(isResultResponse({ ...ok, elapsedMs: undefined })).toBe(false)
+    // An older assembler without assembledBytes cannot say whether anything was assembled.
+    expect(
+      isResultResponse({ ...failed, result: { ok: false, stdout: '', diagnostics: [] } }),
+    ).toBe(false)
     expect(isReadyResponse({ type: 'ready' })).toBe(true)
     expect(isFailureResponse({ type: 'failure', id: 2, message: 'boom' })).toBe(true)
     expect(isFailureResponse({ type: 'failure', id: 2 })).toBe(false)

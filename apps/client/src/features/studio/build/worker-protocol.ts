@@ -53,7 +53,12 @@ export function isWorkerRequest(value: unknown): value is WorkerRequest {
 }
 
 function isAssembleResult(value: unknown): value is AssembleResult {
-  if (!isRecord(value) || typeof value.ok !== 'boolean' || !Array.isArray(value.diagnostics))
+  if (
+    !isRecord(value) ||
+    typeof value.ok !== 'boolean' ||
+    !Array.isArray(value.diagnostics) ||
+    typeof value.assembledBytes !== 'number'
+  )
     return false
   return value.ok ? value.rom instanceof Uint8Array : true
 }

@@ -73,6 +73,19 @@ describe('nesasm-ts', () => {
     expect(r.stdout).toContain("Can not open input file 'none.asm'!")
   })
   it('usage', () => expect(run([], {}).stdout).toContain('-raw'))
+  it('non-ASCII file names are their bytes, as in NESASM', () => {
+    const r = run(['jeu-é.asm'], {
+      'jeu-é.asm': '  .list\n  .include "données.asm"\n',
+      'données.asm': '  lda #1\n',
+    })
+    expect(r.code).toBe(0)
+    expect([r.has('jeu-é.nes'), r.has('jeu-é.lst'), r.has('jeu-é.fns')]).toEqual([true, true, true])
+    const lst = readFileSync(join(dir, 'jeu-é.lst'))
+    expect(lst.includes(Buffer.from('#[1]   jeu-é.asm\n'))).toBe(true)
+    expect(lst.includes(Buffer.from('#[2]   données.asm\n'))).toBe(true)
+    const bad = run(['jeu-é.asm'], { 'données.asm': '  lda nothing\n' })
+    expect(bad.stderr).toContain('données.asm:1:7: error: undefined symbol')
+  })
   it('-g writes the source map and the Mesen labels', () => {
     const r = run(['-g', 'game.asm'], {
       'game.asm': OK + '  .include "inc/sub.asm"\n',

@@ -1,13 +1,17 @@
 // A read-only view of the disk shaped like the assembler's `files` record: a name is read (and
 // cached) the first time the assembler looks it up, from the working directory, then from the
-// NES_INCLUDE directories, as NESASM does.
+// NES_INCLUDE directories, as NESASM does. Names and directories are byte strings (one char per
+// byte): the bytes of an include name are the bytes of the path opened, as in NESASM.
 import { readFileSync } from 'node:fs'
 import { isAbsolute, sep } from 'node:path'
+
+/** A byte-string path (one char per byte, as the assembler keeps names) for the file system. */
+export const fsPath = (p: string): Buffer => Buffer.from(p, 'latin1')
 
 /** The file's bytes (a view of the buffer read, not a copy); undefined when it is missing or not a file. */
 function tryRead(p: string): Uint8Array | undefined {
   try {
-    const b = readFileSync(p)
+    const b = readFileSync(fsPath(p))
     return new Uint8Array(b.buffer, b.byteOffset, b.length)
   } catch {
     return undefined
@@ -18,7 +22,7 @@ function tryRead(p: string): Uint8Array | undefined {
  * `dir` + separator + `name`, as NESASM builds its paths: the system resolves `.` and `..` (and
  * it is cheaper than path.join, which normalizes every name).
  */
-function inDir(dir: string, name: string): string {
+export function inDir(dir: string, name: string): string {
   return dir.endsWith('/') || dir.endsWith(sep) ? dir + name : `${dir}/${name}`
 }
 

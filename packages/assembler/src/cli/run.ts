@@ -1,12 +1,13 @@
 // The nesasm-ts command, as a function of its arguments, working directory and output streams
 // (so it can be tested in-process): NESASM's options and output files, our diagnostics on stderr.
 import { writeFileSync } from 'node:fs'
-import { isAbsolute, join } from 'node:path'
+import { isAbsolute } from 'node:path'
 import { runAssembler } from '../assemble'
 import { formatDebugJson, formatMesenLabels } from '../debug-files'
+import type { Diagnostic } from '../diagnostics'
 import { formatDiagnostic } from '../diagnostics'
 import { outputNames, parseArgs } from './args'
-import { diskFiles } from './disk-files'
+import { diskFiles, fsPath, inDir } from './disk-files'
 
 export interface CliIo {
   /**
@@ -32,6 +33,27 @@ const USAGE = `nesasm-ts [-options] [-? (for help)] infile
 infile : file to be assembled
 `
 
+/**
+ * The assembler keeps names as byte strings (one char per byte), as NESASM keeps C strings: a file
+ * name from the command line is its UTF-8 bytes, an include name the bytes of the source.
+ */
+export const asBytes = (text: string): string => Buffer.from(text, 'utf8').toString('latin1')
+/** A byte-string name shown as text (its bytes read as UTF-8), for messages. */
+const asText = (bytes: string): string => Buffer.from(bytes, 'latin1').toString('utf8')
+
+/** A diagnostic formatted with its file names shown as text. */
+function formatForTerminal(d: Diagnostic, files: Record<string, Uint8Array>): string {
+  const file = asText(d.span.file)
+  const shown: Diagnostic = { ...d, span: { ...d.span, file } }
+  if (d.notes) {
+    shown.notes = d.notes.map((n) =>
+      n.span ? { ...n, span: { ...n.span, file: asText(n.span.file) } } : n,
+    )
+  }
+  const bytes = files[d.span.file]
+  return formatDiagnostic(shown, bytes ? { [file]: bytes } : {})
+}
+
 /** Runs the command; returns the exit status (1 when there are errors). */
 export function runCli(argv: readonly string[], cwd: string, io: CliIo): number {
   const args = parseArgs(argv)
@@ -39,10 +61,10 @@ export function runCli(argv: readonly string[], cwd: string, io: CliIo): number 
     io.stdout(`NES Assembler (v3.1)\n\n${USAGE}`)
     return 0
   }
-  const { base, asm } = outputNames(args.file)
+  const { base, asm } = outputNames(asBytes(args.file))
   const includeDirs = io.includePath.split(';').filter((d) => d.length > 0)
-  const files = diskFiles(cwd, includeDirs)
-  const out = (p: string): string => (isAbsolute(p) ? p : join(cwd, p))
+  const files = diskFiles(asBytes(cwd), includeDirs.map(asBytes))
+  const out = (p: string): Buffer => fsPath(isAbsolute(p) ? p : inDir(asBytes(cwd), p))
   const r = runAssembler(files, asm, {
     listLevel: args.listLevel,
     mlist: args.macroExpansion,
@@ -56,7 +78,7 @@ export function runCli(argv: readonly string[], cwd: string, io: CliIo): number 
   io.stdout(r.progress)
   const color = io.color
   for (const d of r.asm.diagnostics) {
-    let text = formatDiagnostic(d, files)
+    let text = formatForTerminal(d, files)
     if (color) {
       const c =
         d.severity === 'error' ? '\x1b[31m' : d.severity === 'warning' ? '\x1b[33m' : '\x1b[36m'
@@ -73,7 +95,8 @@ export function runCli(argv: readonly string[], cwd: string, io: CliIo): number 
     writeFileSync(out(`${base}.fns`), r.fnsText(), 'latin1')
     if (args.debug && r.ok) {
       const info = r.debugInfo()
-      writeFileSync(out(`${base}.dbg.json`), formatDebugJson(asm, info))
+      // file names are byte strings: written as bytes, a UTF-8 name stays UTF-8 in the JSON
+      writeFileSync(out(`${base}.dbg.json`), formatDebugJson(asm, info), 'latin1')
       writeFileSync(out(`${base}.mlb`), formatMesenLabels(info), 'latin1')
     }
   } catch (e) {

@@ -290,3 +290,26 @@ describe('ROM library', () => {
     }
   })
 })
+
+describe('write-protected library (LIBRARY_TOKEN)', () => {
+  it('reads without the token, and unlocks uploads with it', async () => {
+    const locked = await startServer({ LIBRARY_TOKEN: 'e2e-library-token-123' })
+    const opened = await openPage(browser)
+    try {
+      const { page } = opened
+      await page.goto(`${locked.baseUrl}/`)
+      await page.getByText('No ROMs available in library').waitFor()
+      await page.getByLabel('Library token').fill('not the token')
+      await page.getByRole('button', { name: 'Unlock' }).click()
+      await page.getByRole('alert').filter({ hasText: 'not the library token' }).waitFor()
+      await page.getByLabel('Library token').fill('e2e-library-token-123')
+      await page.getByRole('button', { name: 'Unlock' }).click()
+      await page.getByLabel('Library token').waitFor({ state: 'detached' })
+      await uploadThroughPanel(page, 'locked.nes', buildSolidColorRom(0x09), 'Unlocked upload')
+      await libraryItem(page, 'Unlocked upload').waitFor()
+    } finally {
+      await opened.close()
+      await locked.stop()
+    }
+  })
+})

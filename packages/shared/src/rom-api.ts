@@ -86,6 +86,13 @@ export const romPageResponseSchema = z.object({
 })
 export type RomPageResponse = z.infer<typeof romPageResponseSchema>
 
+/**
+ * `GET /api/unlock` → 200: whether writes need the library token (the server's `LIBRARY_TOKEN`), and
+ * whether this request carries it (bearer header or the cookie `POST /api/unlock {"token"}` sets).
+ */
+export const unlockStatusSchema = z.object({ required: z.boolean(), unlocked: z.boolean() })
+export type UnlockStatus = z.infer<typeof unlockStatusSchema>
+
 /** `POST /api/roms` → 201. */
 export const romUploadResponseSchema = z.object({ rom: romEntrySchema })
 export type RomUploadResponse = z.infer<typeof romUploadResponseSchema>

@@ -4,6 +4,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import type { UnlockStatus } from '@nes-studio/shared'
 import { HttpError } from '../errors'
 
 export const UNLOCK_COOKIE = 'nes_library_unlock'
@@ -46,7 +47,7 @@ function setCookie(reply: FastifyReply, request: FastifyRequest, value: string, 
 }
 
 export function installLibraryToken(app: FastifyInstance, token: string | undefined): void {
-  app.get('/api/unlock', async (request) => ({
+  app.get('/api/unlock', async (request): Promise<UnlockStatus> => ({
     required: token !== undefined,
     unlocked: token === undefined || isUnlocked(request, token),
   }))

@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/use-toast'
 import { useDeleteRom } from '../api/delete-rom'
 import { useRomFile } from '../api/get-rom-file'
 import { useRomPages } from '../api/get-rom-pages'
+import { UnlockForm } from './unlock-form'
 import { VirtualRomList } from './virtual-rom-list'
 import '../library.css'
 
@@ -85,6 +86,7 @@ export function RomLibrary({ onLoadRom }: RomLibraryProps) {
           Refresh
         </button>
       </div>
+      <UnlockForm />
       {pages.isPending ? (
         <p className="library__status">Loading ROMs...</p>
       ) : pages.isError ? (

@@ -47,6 +47,7 @@ export function RomListItem(props: RomListItemProps) {
           className="btn btn--primary rom-item__btn"
           aria-label={`Load ${rom.title}`}
           title="Load into the player"
+          data-play-intent=""
           disabled={isLoading || isDeleting}
           onClick={() => onLoad(rom)}
         >

@@ -1,4 +1,5 @@
-// Public API of the NESASM 3.1-compatible assembler: assemble() (never throws) and formatDiagnostic().
+// Public API of the NESASM 3.1-compatible assembler: assemble() (never throws), formatDiagnostic(), and
+// the debug information of an assembly (source map, labels, `.dbg.json` and Mesen `.mlb` texts).
 import { runAssembler } from './assemble'
 import type { Diagnostic } from './diagnostics'
 import type { DebugInfo } from './source-map'

@@ -131,3 +131,87 @@ export type EmulatorHost = GameRunner &
     /** Removes every iframe; the host cannot be used afterwards. */
     dispose(): void
   }
+
+// Debugging (the studio's debug engine, jsnes in a worker; fceumm cannot stop on an instruction).
+
+/** CPU registers and where the console is in its frame, when stopped. */
+export interface CpuRegisters {
+  a: number
+  x: number
+  y: number
+  /** Stack pointer (the stack is at $0100 + s). */
+  s: number
+  /** Status: bit 7 N, 6 V, 5 unused (1), 4 B, 3 D, 2 I, 1 Z, 0 C. */
+  p: number
+  pc: number
+  /** CPU cycles since power on. */
+  cycles: number
+  /** PPU scanline, 0-261 (0-239 visible, 241 starts vertical blank, 261 pre-render). */
+  scanline: number
+  /** Frames completed since power on. */
+  frame: number
+}
+
+export type WatchAccess = 'read' | 'write' | 'readwrite'
+
+/** Stop when the CPU reads and/or writes `address` (0-$FFFF; RAM mirrors are not folded). */
+export interface Watchpoint {
+  address: number
+  access: WatchAccess
+}
+
+/** Why the debug engine stopped. */
+export type DebugStopReason =
+  | { kind: 'breakpoint'; address: number }
+  | { kind: 'watchpoint'; address: number; access: 'read' | 'write'; value: number }
+  | { kind: 'step' }
+  | { kind: 'frames' }
+  | { kind: 'pause' }
+  | { kind: 'crash'; message: string }
+
+export interface DebugStop {
+  reason: DebugStopReason
+  registers: CpuRegisters
+}
+
+/** What the PPU holds, copied when asked. */
+export interface PpuState {
+  /** $0000-$3FFF as the PPU sees it (pattern tables, nametables through the mirroring, palettes). */
+  vram: Uint8Array
+  /** The 256 bytes of OAM (64 sprites × Y, tile, attributes, X). */
+  oam: Uint8Array
+  /** The 32 palette bytes ($3F00-$3F1F). */
+  palette: Uint8Array
+  /** The scroll position the next frame starts from: x 0-511, y 0-479. */
+  scroll: { x: number; y: number }
+}
+
+/**
+ * Stepping a console one instruction at a time: breakpoints by CPU address, stepping, registers,
+ * memory and PPU state. Every run command resolves with the stop that ended it; `pause` ends a run.
+ */
+export interface Debuggable {
+  /** Loads an iNES ROM (paused at the reset vector). Rejects with EmulatorError 'UnsupportedMapper' or 'BadHeader'. */
+  load(rom: Uint8Array): Promise<DebugStop>
+  setBreakpoints(addresses: readonly number[]): void
+  setWatchpoints(watchpoints: readonly Watchpoint[]): void
+  /**
+   * Source lines for line stepping: `lines[address]` is a line id (≥ 0) for each CPU address that
+   * starts a statement of that line, -1 elsewhere (65536 entries).
+   */
+  setLineMap(lines: Int32Array): void
+  continue(): Promise<DebugStop>
+  stepInstruction(): Promise<DebugStop>
+  /** Runs until PC is on another source line (the line map); a JSR runs to its return. */
+  stepLine(over: boolean): Promise<DebugStop>
+  /** Runs until the current routine returns (RTS/RTI pulls the stack above where it was). */
+  stepOut(): Promise<DebugStop>
+  runFrames(count: number): Promise<DebugStop>
+  pause(): void
+  setButton(button: NesButton, down: boolean): void
+  /** Reads without side effects (no PPU register reads): RAM, cartridge RAM and ROM as mapped. */
+  readMemory(address: number, length: number): Promise<Uint8Array>
+  writeMemory(address: number, bytes: Uint8Array): Promise<void>
+  ppuState(): Promise<PpuState>
+  dispose(): void
+}

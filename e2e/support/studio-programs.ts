@@ -99,3 +99,30 @@ NMI:
   .dw RESET
   .dw 0
 `
+
+/**
+ * Runs, but with the assembler's zero-page warning on line 11 (`lda counter`: `counter` is below $100 and is
+ * assembled as absolute, as NESASM does); includes consts.asm.
+ */
+export const ZERO_PAGE_WARNING_PROGRAM = `  .include "consts.asm"
+  .inesprg 1
+  .ineschr 0
+  .inesmap 0
+  .bank 0
+  .org $C000
+RESET:
+  sei
+  ldx #$FF
+  txs
+  lda counter
+loop:
+  jmp loop
+NMI:
+  rti
+  .bank 1
+  .org $FFFA
+  .dw NMI
+  .dw RESET
+  .dw 0
+counter = $10
+`

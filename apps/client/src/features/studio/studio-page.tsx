@@ -7,6 +7,7 @@ import { AddToLibraryDialog } from './components/add-to-library-dialog'
 import { EditorPane } from './components/editor-pane'
 import { ErrorBox } from './components/error-box'
 import { PreviewPanel } from './components/preview-panel'
+import { ProblemCounts, ProblemsPanel } from './components/problems-panel'
 import { StudioToolbar } from './components/studio-toolbar'
 import type { JumpTarget } from './editor/code-editor'
 import { downloadBytes } from './hooks/download'
@@ -133,6 +134,7 @@ export default function StudioPage() {
     const file = project.files.find((f) => f.filename === d.file)
     if (!file) return
     if (file.id !== active?.id) onSelect(file.id)
+    setIsLocked(false)
     setJumpTarget({ file: d.file, line: d.line, column: d.column, nonce: Date.now() })
   }
 
@@ -163,6 +165,7 @@ export default function StudioPage() {
         onImport={(file) => void io.importZip(file)}
         onExport={io.exportZip}
         onNewProject={io.newProject}
+        status={<ProblemCounts diagnostics={compiler.diagnostics} />}
       />
       {isAdding && rom && (
         <AddToLibraryDialog
@@ -189,6 +192,7 @@ export default function StudioPage() {
         )}
         <PreviewPanel state={preview.state} screenRef={screenRef} />
       </div>
+      <ProblemsPanel diagnostics={compiler.diagnostics} onJump={onJump} />
       {error && <ErrorBox error={error} onJump={onJump} />}
     </main>
   )

@@ -26,7 +26,7 @@ export function prepareBuild(project: Project): PreparedBuild {
       const converted = chrTextToBytes(file.content)
       files[file.filename] = converted.bytes
       for (const p of converted.problems)
-        problems.push({ severity: 'error', file: file.filename, ...p })
+        problems.push({ severity: 'error', code: 'ChrText', file: file.filename, ...p })
     } else {
       files[file.filename] = encodeLatin1(stripOutOfRange(file.content))
     }

@@ -3,6 +3,8 @@ import type { Diagnostic } from '@nes-studio/assembler'
 
 export interface StudioDiagnostic {
   severity: 'error' | 'warning' | 'info'
+  /** The assembler's DiagnosticCode, or 'ChrText' for a problem in CHR text (absent for a bare position). */
+  code?: string
   message: string
   file: string
   /** 1-based line and column; length in characters (0 marks a single position). */
@@ -14,6 +16,7 @@ export interface StudioDiagnostic {
 export function fromAssemblerDiagnostic(d: Diagnostic): StudioDiagnostic {
   return {
     severity: d.severity,
+    code: d.code,
     message: d.message,
     file: d.span.file,
     line: d.span.line,

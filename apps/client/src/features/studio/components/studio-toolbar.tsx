@@ -1,5 +1,6 @@
 // The studio's actions: compile and run, download, add to library, import/export .zip, new project.
 import { useRef } from 'react'
+import type { ReactNode } from 'react'
 
 interface StudioToolbarProps {
   isCompiling: boolean
@@ -10,6 +11,8 @@ interface StudioToolbarProps {
   onImport: (file: File) => void
   onExport: () => void
   onNewProject: () => void
+  /** Shown beside COMPILE & RUN (the problem counts). */
+  status?: ReactNode
 }
 
 export function StudioToolbar(props: StudioToolbarProps) {
@@ -25,6 +28,7 @@ export function StudioToolbar(props: StudioToolbarProps) {
       >
         {props.isCompiling ? 'COMPILING...' : 'COMPILE & RUN'}
       </button>
+      {props.status}
       <button type="button" className="btn" onClick={props.onDownload} disabled={!props.hasRom}>
         Download .nes
       </button>

@@ -9,6 +9,7 @@ import { ErrorBox } from './components/error-box'
 import { PreviewPanel } from './components/preview-panel'
 import { ProblemCounts, ProblemsPanel } from './components/problems-panel'
 import { StudioToolbar } from './components/studio-toolbar'
+import { DebugPanel } from './debug/debug-panel'
 import type { JumpTarget } from './editor/code-editor'
 import { downloadBytes } from './hooks/download'
 import { useCompiler } from './hooks/use-compiler'
@@ -192,6 +193,13 @@ export default function StudioPage() {
         )}
         <PreviewPanel state={preview.state} screenRef={screenRef} />
       </div>
+      <DebugPanel
+        project={project}
+        onOpenFile={(name) => {
+          const file = project.files.find((f) => f.filename === name)
+          if (file && file.id !== active?.id) onSelect(file.id)
+        }}
+      />
       <ProblemsPanel diagnostics={compiler.diagnostics} onJump={onJump} />
       {error && <ErrorBox error={error} onJump={onJump} />}
     </main>

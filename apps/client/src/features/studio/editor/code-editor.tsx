@@ -5,6 +5,7 @@ import { EditorState } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
 import { useEffect, useRef } from 'react'
 import type { StudioDiagnostic } from '../build/studio-diagnostic'
+import { debugEditorExtensions } from '../debug/debug-editor'
 import { lockCompartment, lockExtension, studioExtensions } from './editor-setup'
 import type { EditorCallbacks } from './editor-setup'
 import { diagnosticOffset, toCodeMirrorDiagnostics } from './lint-adapter'
@@ -66,11 +67,14 @@ export function CodeEditor(props: CodeEditorProps) {
         ? previous
         : EditorState.create({
             doc: content,
-            extensions: studioExtensions(
-              callbacks,
-              lockedRef.current,
-              /\.chr$/i.test(filename) ? 'chr' : 'nesasm',
-            ),
+            extensions: [
+              studioExtensions(
+                callbacks,
+                lockedRef.current,
+                /\.chr$/i.test(filename) ? 'chr' : 'nesasm',
+              ),
+              debugEditorExtensions(filename),
+            ],
           })
     v.setState(state)
     v.dispatch({ effects: lockCompartment.reconfigure(lockExtension(lockedRef.current)) })

@@ -1,0 +1,173 @@
+// CodeMirror side of the debugger: a breakpoint gutter (click or F9 toggles; breakpoints move with their lines
+// as the text is edited) and the highlight of the line where the debugger stopped, both fed by breakpointStore.
+import { Facet, Prec, RangeSet, StateEffect, StateField } from '@codemirror/state'
+import type { Extension, Range } from '@codemirror/state'
+import { Decoration, EditorView, GutterMarker, ViewPlugin, gutter, keymap } from '@codemirror/view'
+import type { DecorationSet, ViewUpdate } from '@codemirror/view'
+import { breakpointStore } from './breakpoint-store'
+import type { BreakpointStore } from './breakpoint-store'
+
+const fileName = Facet.define<string, string>({ combine: (v) => v[0] ?? '' })
+const storeFacet = Facet.define<BreakpointStore, BreakpointStore>({
+  combine: (v) => v[0] ?? breakpointStore,
+})
+const setBreakpointLines = StateEffect.define<readonly number[]>()
+const setCurrentLine = StateEffect.define<number | null>()
+
+class BreakpointMarker extends GutterMarker {
+  override elementClass = 'cm-debug-breakpoint'
+  override toDOM(): Node {
+    const dot = document.createElement('span')
+    dot.className = 'cm-debug-breakpoint__dot'
+    dot.setAttribute('aria-label', 'breakpoint')
+    return dot
+  }
+}
+const breakpointMarker = new BreakpointMarker()
+
+/** Sizes the gutter (a marker without the breakpoint class, so only real breakpoints carry it). */
+class SpacerMarker extends GutterMarker {
+  override toDOM(): Node {
+    const dot = document.createElement('span')
+    dot.className = 'cm-debug-breakpoint__dot'
+    return dot
+  }
+}
+
+class CurrentMarker extends GutterMarker {
+  override elementClass = 'cm-debug-current'
+  override toDOM(): Node {
+    const arrow = document.createElement('span')
+    arrow.className = 'cm-debug-current__arrow'
+    arrow.textContent = '▶'
+    return arrow
+  }
+}
+const currentMarker = new CurrentMarker()
+
+function markersAt(
+  doc: EditorView['state']['doc'],
+  lines: readonly number[],
+): RangeSet<GutterMarker> {
+  const ranges = lines
+    .filter((l) => l >= 1 && l <= doc.lines)
+    .map((l) => breakpointMarker.range(doc.line(l).from))
+  return RangeSet.of(ranges, true)
+}
+
+const breakpointField = StateField.define<RangeSet<GutterMarker>>({
+  create: (state) => markersAt(state.doc, state.facet(storeFacet).lines(state.facet(fileName))),
+  update(set, tr) {
+    let next = set.map(tr.changes)
+    for (const e of tr.effects)
+      if (e.is(setBreakpointLines)) next = markersAt(tr.state.doc, e.value)
+    return next
+  },
+})
+
+const currentLineDecoration = Decoration.line({ class: 'cm-debug-current-line' })
+
+/** The stopped line: a line decoration plus a gutter arrow. */
+const currentField = StateField.define<{ line: number | null; decorations: DecorationSet }>({
+  create: () => ({ line: null, decorations: Decoration.none }),
+  update(value, tr) {
+    let next = { line: value.line, decorations: value.decorations.map(tr.changes) }
+    for (const e of tr.effects) {
+      if (!e.is(setCurrentLine)) continue
+      const line = e.value !== null && e.value <= tr.state.doc.lines ? e.value : null
+      const ranges: Range<Decoration>[] =
+        line === null ? [] : [currentLineDecoration.range(tr.state.doc.line(line).from)]
+      next = { line, decorations: Decoration.set(ranges) }
+    }
+    return next
+  },
+  provide: (f) => EditorView.decorations.from(f, (v) => v.decorations),
+})
+
+function linesOf(view: EditorView): number[] {
+  const lines: number[] = []
+  const iter = view.state.field(breakpointField).iter()
+  for (; iter.value; iter.next()) lines.push(view.state.doc.lineAt(iter.from).number)
+  return lines
+}
+
+function toggleAt(view: EditorView, pos: number): boolean {
+  const { state } = view
+  state.facet(storeFacet).toggle(state.facet(fileName), state.doc.lineAt(pos).number)
+  return true
+}
+
+/** Keeps the editor and the store in step: store changes come in, edits that move lines go out. */
+const storeSync = ViewPlugin.fromClass(
+  class {
+    private readonly unsubscribe: () => void
+    private destroyed = false
+    constructor(private readonly view: EditorView) {
+      const store = view.state.facet(storeFacet)
+      this.unsubscribe = store.subscribe((source) => {
+        if (source !== this) this.pull()
+      })
+      queueMicrotask(() => this.pull())
+    }
+    update(update: ViewUpdate): void {
+      if (!update.docChanged) return
+      const store = update.state.facet(storeFacet)
+      const file = update.state.facet(fileName)
+      const lines = linesOf(this.view)
+      const before = store.lines(file)
+      if (lines.length !== before.length || lines.some((l, i) => l !== before[i]))
+        store.set(file, lines, this)
+    }
+    pull(): void {
+      if (this.destroyed) return
+      const { view } = this
+      const store = view.state.facet(storeFacet)
+      const file = view.state.facet(fileName)
+      const at = store.stoppedAt
+      const line = at && at.file === file && at.line <= view.state.doc.lines ? at.line : null
+      const effects: StateEffect<unknown>[] = [
+        setBreakpointLines.of(store.lines(file)),
+        setCurrentLine.of(line),
+      ]
+      if (line !== null && line !== view.state.field(currentField).line)
+        effects.push(EditorView.scrollIntoView(view.state.doc.line(line).from, { y: 'center' }))
+      view.dispatch({ effects })
+    }
+    destroy(): void {
+      this.destroyed = true
+      this.unsubscribe()
+    }
+  },
+)
+
+const debugGutter = gutter({
+  class: 'cm-debug-gutter',
+  markers: (view) => {
+    const current = view.state.field(currentField).line
+    const set = view.state.field(breakpointField)
+    if (current === null) return set
+    return set.update({ add: [currentMarker.range(view.state.doc.line(current).from)], sort: true })
+  },
+  initialSpacer: () => new SpacerMarker(),
+  domEventHandlers: {
+    mousedown(view, line) {
+      return toggleAt(view, line.from)
+    },
+  },
+})
+
+/** The debugger's editor extensions for the file `file` (its key in the project, as in the source map). */
+export function debugEditorExtensions(
+  file: string,
+  store: BreakpointStore = breakpointStore,
+): Extension {
+  return [
+    fileName.of(file),
+    storeFacet.of(store),
+    breakpointField,
+    currentField,
+    Prec.highest(debugGutter),
+    storeSync,
+    keymap.of([{ key: 'F9', run: (view) => toggleAt(view, view.state.selection.main.head) }]),
+  ]
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+// eslint-disable-next-line no-restricted-imports -- the test builds its debug file with our assembler
+import { assemble, formatDebugJson } from '@nes-studio/assembler'
+import { MAIN_SOURCE, SUB_SOURCE } from '../../../emulator/debug/test-program'
+import { parseDebugJson } from './debug-map'
+
+const encode = (text: string) => new TextEncoder().encode(text)
+
+function mapOfTestProgram() {
+  const result = assemble({
+    main: 'main.asm',
+    files: {
+      'main.asm': encode(MAIN_SOURCE.replace('MAPPER', '0').replace('RENDER', '')),
+      'sub.asm': encode(SUB_SOURCE),
+    },
+    options: { debug: true },
+  })
+  if (!result.ok || !result.debug) throw new Error('test program failed')
+  return parseDebugJson(formatDebugJson('main.asm', result.debug))
+}
+
+describe('parseDebugJson', () => {
+  const map = mapOfTestProgram()
+  const bump = map.symbol('Bump')!
+
+  it('maps lines of any file to addresses and back', () => {
+    expect(map.files).toEqual(['main.asm', 'sub.asm'])
+    expect(map.addressOfLine('sub.asm', 3)).toBe(bump)
+    expect(map.lineAt(bump)).toEqual({ file: 'sub.asm', line: 3 })
+    expect(map.lineAt(bump + 1)).toEqual({ file: 'sub.asm', line: 3 }) // inside the INC's bytes
+    expect(map.lineMap[bump]).toBeGreaterThanOrEqual(0)
+    expect(map.lineMap[bump + 1]).toBe(-1)
+  })
+
+  it('snaps a line without code to the next line with code', () => {
+    expect(map.codeLineAtOrAfter('sub.asm', 1)).toBe(3) // comment, then the label line
+    expect(map.codeLineAtOrAfter('sub.asm', 3)).toBe(3)
+    expect(map.codeLineAtOrAfter('sub.asm', 7)).toBeUndefined()
+    expect(map.codeLineAtOrAfter('main.asm', 18)).toBe(19) // `loop:` alone -> its JSR
+  })
+
+  it('names addresses as label+offset and finds RAM symbols', () => {
+    expect(map.describeAddress(bump)).toBe('Bump')
+    expect(map.describeAddress(bump + 2)).toBe('Bump+2')
+    expect(map.describeAddress(0x0005)).toBe('$0005')
+    expect(map.symbolsAt(0x10)).toEqual(['counter'])
+    expect(map.symbol('playerX')).toBe(0x11)
+  })
+
+  it('refuses text that is not a debug file', () => {
+    expect(() => parseDebugJson('{"format":"other"}')).toThrow('Not a nes-studio debug file')
+    expect(() =>
+      parseDebugJson(
+        '{"format":"nes-studio-debug","version":1,"files":["a"],"statements":[[0,1]],"labels":[]}',
+      ),
+    ).toThrow('a statement is [file, line, bank, address, size, macro]')
+  })
+})

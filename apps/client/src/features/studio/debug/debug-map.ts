@@ -1,0 +1,125 @@
+// The assembler's debug information (the `.dbg.json` shape, documented in packages/assembler/README.md) turned
+// into what the debugger asks: line -> address for breakpoints, address -> line for the current line, the line
+// map for stepping, and address -> label+offset. Built once per debug build.
+
+/** One `.dbg.json` label. */
+export interface DebugMapLabel {
+  name: string
+  value: number
+  kind: 'rom' | 'ram' | 'variable' | 'constant'
+  bank?: number
+  scope?: string
+}
+
+/** A statement's place: file key and 1-based line. */
+export interface SourceLine {
+  file: string
+  line: number
+}
+
+export interface DebugMap {
+  files: readonly string[]
+  labels: readonly DebugMapLabel[]
+  /** The first line ≥ `line` of `file` that holds code (a breakpoint snaps there), or undefined. */
+  codeLineAtOrAfter(file: string, line: number): number | undefined
+  /** CPU address of the first statement of a line with code. */
+  addressOfLine(file: string, line: number): number | undefined
+  /** The line whose statement starts at or covers `address`. */
+  lineAt(address: number): SourceLine | undefined
+  /** 65536 entries: a line id at each statement start, -1 elsewhere (for line stepping). */
+  lineMap: Int32Array
+  /** `Bump`, `Bump+2`, or `$C012` when no code label precedes it. */
+  describeAddress(address: number): string
+  /** A symbol's value (labels, variables, constants; `scope.local` for locals), case-sensitive as NESASM. */
+  symbol(name: string): number | undefined
+  /** The RAM symbols (variables and labels below $8000) at `address`. */
+  symbolsAt(address: number): string[]
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
+
+const hex = (n: number, width: number): string => n.toString(16).toUpperCase().padStart(width, '0')
+
+/** Reads the `.dbg.json` text; throws an Error saying what is wrong when it is not one. */
+export function parseDebugJson(text: string): DebugMap {
+  const data: unknown = JSON.parse(text)
+  if (!isRecord(data) || data.format !== 'nes-studio-debug' || data.version !== 1)
+    throw new Error('Not a nes-studio debug file (format nes-studio-debug, version 1)')
+  const { files, statements, labels } = data
+  if (!Array.isArray(files) || !files.every((f) => typeof f === 'string'))
+    throw new Error('Debug file: files must be a list of names')
+  if (!Array.isArray(statements) || !Array.isArray(labels))
+    throw new Error('Debug file: statements and labels must be lists')
+  const rows = statements.map((row: unknown) => {
+    if (!Array.isArray(row) || row.length !== 6 || !row.every((n) => Number.isInteger(n)))
+      throw new Error('Debug file: a statement is [file, line, bank, address, size, macro]')
+    return row as number[]
+  })
+  const list = labels.filter(
+    (l: unknown): l is DebugMapLabel =>
+      isRecord(l) && typeof l.name === 'string' && typeof l.value === 'number',
+  )
+  return buildDebugMap(files as string[], rows, list)
+}
+
+function buildDebugMap(files: string[], rows: number[][], labels: DebugMapLabel[]): DebugMap {
+  const byLine = new Map<string, number>()
+  const codeLines = new Map<string, number[]>()
+  const lineIds = new Map<string, number>()
+  const lineList: SourceLine[] = []
+  const lineMap = new Int32Array(0x10000).fill(-1)
+  const cover = new Int32Array(0x10000).fill(-1)
+  for (const [fileIndex, line, , address, size] of rows) {
+    const file = files[fileIndex!] ?? ''
+    const key = `${line}:${file}`
+    if (!byLine.has(key)) byLine.set(key, address!)
+    let id = lineIds.get(key)
+    if (id === undefined) {
+      id = lineList.length
+      lineIds.set(key, id)
+      lineList.push({ file, line: line! })
+      const lines = codeLines.get(file) ?? []
+      lines.push(line!)
+      codeLines.set(file, lines)
+    }
+    if (address! >= 0x8000) lineMap[address!] = id
+    for (let a = address!; a < Math.min(address! + size!, 0x10000); a++) cover[a] = id
+  }
+  for (const lines of codeLines.values()) lines.sort((a, b) => a - b)
+  const code = labels
+    .filter((l) => l.kind === 'rom' && l.scope === undefined)
+    .sort((a, b) => a.value - b.value)
+  const symbols = new Map<string, number>()
+  for (const l of labels) symbols.set(l.scope ? `${l.scope}${l.name}` : l.name, l.value)
+  const ram = new Map<number, string[]>()
+  for (const l of labels) {
+    if (l.kind === 'constant' || l.value >= 0x8000 || l.scope) continue
+    ram.set(l.value, [...(ram.get(l.value) ?? []), l.name])
+  }
+  return {
+    files,
+    labels,
+    lineMap,
+    codeLineAtOrAfter(file, line) {
+      return codeLines.get(file)?.find((l) => l >= line)
+    },
+    addressOfLine: (file, line) => byLine.get(`${line}:${file}`),
+    lineAt(address) {
+      const id = cover[address & 0xffff]!
+      return id >= 0 ? lineList[id] : undefined
+    },
+    describeAddress(address) {
+      let best: DebugMapLabel | undefined
+      for (const l of code) {
+        if (l.value > address) break
+        best = l
+      }
+      if (!best || address - best.value > 0xff) return `$${hex(address, 4)}`
+      return address === best.value ? best.name : `${best.name}+${address - best.value}`
+    },
+    symbol: (name) => symbols.get(name),
+    symbolsAt: (address) => ram.get(address) ?? [],
+  }
+}

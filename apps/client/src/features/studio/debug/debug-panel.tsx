@@ -1,0 +1,160 @@
+// The debugger panel under the editor: DEBUG and the run controls, the debug core's screen, registers, memory and
+// watches. The editor shows breakpoints (gutter, F9) and the stopped line; this panel drives the session.
+import { useRef } from 'react'
+import type { Project } from '../project/project-files'
+import { MemoryView } from './memory-view'
+import { RegistersView } from './registers-view'
+import { useDebugger } from './use-debugger'
+import { WatchList } from './watch-list'
+import './debug.css'
+
+interface DebugPanelProps {
+  project: Project
+  /** Opens a file's tab (by its key in the project) so its stopped line can be shown. */
+  onOpenFile: (file: string) => void
+}
+
+const STATUS_TEXT = {
+  idle: 'Not debugging',
+  building: 'Building with debug info…',
+  running: 'Running',
+  stopped: 'Stopped',
+  error: 'Error',
+} as const
+
+export function DebugPanel({ project, onOpenFile }: DebugPanelProps) {
+  const canvas = useRef<HTMLCanvasElement>(null)
+  const d = useDebugger(project, canvas, onOpenFile)
+  const { state } = d
+  const isStopped = state.status === 'stopped'
+  const isActive = state.status === 'running' || isStopped
+  const reason = state.stop?.reason
+  return (
+    <section className="studio-debug" aria-label="Debugger" data-status={state.status}>
+      <div className="debug-toolbar" role="toolbar" aria-label="Debug controls">
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={isStopped ? d.cont : d.start}
+          disabled={state.status === 'building' || state.status === 'running'}
+          title={isStopped ? 'Continue (F5)' : 'Debug the project on the debug core (F5)'}
+        >
+          {isStopped ? '▶ Continue' : '🐞 Debug'}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={d.pause}
+          disabled={state.status !== 'running'}
+          title="Pause (F6)"
+        >
+          ❚❚ Pause
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={d.stepOver}
+          disabled={!isStopped}
+          title="Step over (F10)"
+        >
+          Step over
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={d.stepInto}
+          disabled={!isStopped}
+          title="Step into (F11)"
+        >
+          Step into
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={d.stepOut}
+          disabled={!isStopped}
+          title="Step out (Shift+F11)"
+        >
+          Step out
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={d.stepInstruction}
+          disabled={!isStopped}
+          title="One instruction"
+        >
+          Step instr
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={d.stepFrame}
+          disabled={!isStopped}
+          title="Run one frame"
+        >
+          Step frame
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={d.stopDebugging}
+          disabled={!isActive}
+          title="Stop debugging (Shift+F5)"
+        >
+          ■ Stop
+        </button>
+        <span className="debug-toolbar__status" data-testid="debug-status" aria-live="polite">
+          {STATUS_TEXT[state.status]}
+          {isStopped && reason && reason.kind !== 'pause' && ` · ${describeReason(reason)}`}
+          {isStopped && state.location && ` at ${state.location.file}:${state.location.line}`}
+        </span>
+      </div>
+      {state.status === 'error' && (
+        <p className="debug-error" role="alert" data-testid="debug-error">
+          {state.message}
+        </p>
+      )}
+      <div className="debug-grid">
+        <div className="debug-screen">
+          <canvas
+            ref={canvas}
+            width={256}
+            height={240}
+            className="debug-screen__canvas"
+            aria-label="Debug core screen"
+          />
+          <p className="debug-screen__note">jsnes debug core</p>
+        </div>
+        {state.stop && (
+          <RegistersView registers={state.stop.registers} map={state.map} ram={state.memory?.ram} />
+        )}
+        <WatchList map={state.map} memory={state.memory} onWatchpoints={d.setWatchpoints} />
+        {state.memory && (
+          <MemoryView
+            memory={state.memory}
+            map={state.map}
+            onWrite={(a, v) => void d.writeMemory(a, v)}
+          />
+        )}
+      </div>
+    </section>
+  )
+}
+
+function describeReason(
+  reason: NonNullable<ReturnType<typeof useDebugger>['state']['stop']>['reason'],
+): string {
+  switch (reason.kind) {
+    case 'breakpoint':
+      return 'breakpoint'
+    case 'watchpoint':
+      return `${reason.access} of $${reason.address.toString(16).toUpperCase().padStart(4, '0')} (value ${reason.value})`
+    case 'crash':
+      return `crashed: ${reason.message}`
+    case 'frames':
+      return 'frame done'
+    default:
+      return 'step'
+  }
+}

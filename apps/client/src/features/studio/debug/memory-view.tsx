@@ -1,0 +1,100 @@
+// CPU RAM ($0000-$07FF) or cartridge RAM ($6000-$7FFF) as hex, 16 bytes a row, with the assembler's symbols
+// beside the rows that hold them. Click a byte to edit it (hex, Enter writes it).
+import { useState } from 'react'
+import type { DebugMap } from './debug-map'
+import { hex2, hex4 } from './format'
+import type { MemorySnapshot } from './use-debugger'
+
+interface MemoryViewProps {
+  memory: MemorySnapshot
+  map: DebugMap | undefined
+  onWrite: (address: number, value: number) => void
+}
+
+const REGIONS = {
+  ram: { base: 0, label: 'RAM $0000-$07FF' },
+  cart: { base: 0x6000, label: 'Cart $6000-$7FFF' },
+}
+
+export function MemoryView({ memory, map, onWrite }: MemoryViewProps) {
+  const [region, setRegion] = useState<'ram' | 'cart'>('ram')
+  const [editing, setEditing] = useState<number | null>(null)
+  const [draft, setDraft] = useState('')
+  const bytes = memory[region]
+  const base = REGIONS[region].base
+  const rows: number[] = []
+  for (let offset = 0; offset < bytes.length; offset += 16) rows.push(offset)
+
+  const commit = (address: number) => {
+    const value = parseInt(draft, 16)
+    if (/^[0-9a-fA-F]{1,2}$/.test(draft)) onWrite(address, value)
+    setEditing(null)
+  }
+
+  return (
+    <section className="debug-box debug-memory" aria-label="Memory">
+      <div className="debug-box__head">
+        <h3 className="debug-box__title">Memory</h3>
+        <select
+          className="debug-select"
+          value={region}
+          onChange={(e) => setRegion(e.target.value === 'cart' ? 'cart' : 'ram')}
+          aria-label="Memory region"
+        >
+          <option value="ram">{REGIONS.ram.label}</option>
+          <option value="cart">{REGIONS.cart.label}</option>
+        </select>
+      </div>
+      <div className="debug-memory__rows" data-testid="memory-view">
+        {rows.map((offset) => {
+          const symbols: string[] = []
+          for (let i = 0; i < 16; i++)
+            for (const name of map?.symbolsAt(base + offset + i) ?? [])
+              symbols.push(`${name}=$${hex4(base + offset + i)}`)
+          return (
+            <div key={offset} className="debug-memory__row">
+              <span className="debug-memory__address">${hex4(base + offset)}</span>
+              {Array.from(bytes.subarray(offset, offset + 16), (value, i) => {
+                const address = base + offset + i
+                const named = (map?.symbolsAt(address).length ?? 0) > 0
+                if (editing === address)
+                  return (
+                    <input
+                      key={i}
+                      className="debug-memory__edit"
+                      autoFocus
+                      value={draft}
+                      maxLength={2}
+                      aria-label={`Value at $${hex4(address)}`}
+                      onChange={(e) => setDraft(e.target.value)}
+                      onBlur={() => setEditing(null)}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter') commit(address)
+                        if (e.key === 'Escape') setEditing(null)
+                      }}
+                    />
+                  )
+                return (
+                  <button
+                    key={i}
+                    type="button"
+                    className={`debug-memory__byte${named ? ' debug-memory__byte--named' : ''}`}
+                    data-address={hex4(address)}
+                    title={`$${hex4(address)}${named ? ` ${map?.symbolsAt(address).join(', ')}` : ''}`}
+                    onClick={() => {
+                      setEditing(address)
+                      setDraft(hex2(value))
+                    }}
+                  >
+                    {hex2(value)}
+                  </button>
+                )
+              })}
+              <span className="debug-memory__symbols">{symbols.join(' ')}</span>
+            </div>
+          )
+        })}
+      </div>
+    </section>
+  )
+}

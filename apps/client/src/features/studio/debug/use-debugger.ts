@@ -1,0 +1,213 @@
+// The studio's debugging session: builds with debug information, runs the ROM on the debug engine (jsnes in a
+// worker), keeps breakpoints and watchpoints in the engine in step with the store, and turns each stop into the
+// current line, PC as label+offset, and a memory snapshot. Keys: F5 start/continue, Shift+F5 stop, F6 pause,
+// F10 step over, F11 step into, Shift+F11 step out (F9 is the editor's).
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { DebugClient } from '../../../emulator/debug/debug-client'
+import type { DebugStop, Watchpoint } from '../../../emulator/types'
+import type { Project } from '../project/project-files'
+import { breakpointStore } from './breakpoint-store'
+import { DebugBuilder } from './debug-build-client'
+import type { DebugMap, SourceLine } from './debug-map'
+
+export type DebugStatus = 'idle' | 'building' | 'running' | 'stopped' | 'error'
+
+export interface MemorySnapshot {
+  /** $0000-$07FF */
+  ram: Uint8Array
+  /** $6000-$7FFF */
+  cart: Uint8Array
+}
+
+export interface DebugState {
+  status: DebugStatus
+  message?: string
+  stop?: DebugStop
+  location?: SourceLine
+  memory?: MemorySnapshot
+  map?: DebugMap
+}
+
+type Command = (client: DebugClient) => Promise<DebugStop>
+
+function breakpointAddresses(map: DebugMap): number[] {
+  const out: number[] = []
+  for (const { file, line } of breakpointStore.all()) {
+    const address = map.addressOfLine(file, map.codeLineAtOrAfter(file, line) ?? line)
+    if (address !== undefined) out.push(address)
+  }
+  return out
+}
+
+export function useDebugger(
+  project: Project,
+  canvas: React.RefObject<HTMLCanvasElement | null>,
+  onOpenFile: (file: string) => void,
+) {
+  const [state, setState] = useState<DebugState>({ status: 'idle' })
+  const client = useRef<DebugClient | undefined>(undefined)
+  const builder = useRef<DebugBuilder | undefined>(undefined)
+  const map = useRef<DebugMap | undefined>(undefined)
+  const watchpoints = useRef<Watchpoint[]>([])
+  const status = useRef<DebugStatus>('idle')
+  const projectRef = useRef(project)
+  const openRef = useRef(onOpenFile)
+  useEffect(() => {
+    projectRef.current = project
+    openRef.current = onOpenFile
+  })
+
+  const update = useCallback((next: DebugState) => {
+    status.current = next.status
+    setState(next)
+  }, [])
+
+  const draw = useCallback(
+    (pixels: Uint8ClampedArray) => {
+      const context = canvas.current?.getContext('2d')
+      if (context)
+        context.putImageData(new ImageData(new Uint8ClampedArray(pixels), 256, 240), 0, 0)
+    },
+    [canvas],
+  )
+
+  const onStop = useCallback(
+    async (c: DebugClient, stop: DebugStop) => {
+      const m = map.current
+      const location = m?.lineAt(stop.registers.pc)
+      const [ram, cart] = await Promise.all([c.readMemory(0, 0x800), c.readMemory(0x6000, 0x2000)])
+      breakpointStore.setStoppedAt(location ?? null)
+      if (location) openRef.current(location.file)
+      update({ status: 'stopped', stop, location, memory: { ram, cart }, map: m })
+    },
+    [update],
+  )
+
+  const run = useCallback(
+    async (command: Command) => {
+      const c = client.current
+      if (!c || status.current !== 'stopped') return
+      breakpointStore.setStoppedAt(null)
+      setState((s) => ({ ...s, status: 'running' }))
+      status.current = 'running'
+      try {
+        await onStop(c, await command(c))
+      } catch (error) {
+        if (client.current === c)
+          update({
+            status: 'error',
+            message: error instanceof Error ? error.message : String(error),
+          })
+      }
+    },
+    [onStop, update],
+  )
+
+  const stopDebugging = useCallback(() => {
+    client.current?.dispose()
+    client.current = undefined
+    breakpointStore.setStoppedAt(null)
+    update({ status: 'idle' })
+  }, [update])
+
+  const start = useCallback(async () => {
+    if (status.current === 'building') return
+    client.current?.dispose()
+    client.current = undefined
+    breakpointStore.setStoppedAt(null)
+    update({ status: 'building' })
+    const built = await (builder.current ??= new DebugBuilder()).build(projectRef.current)
+    if (!built.ok) return update({ status: 'error', message: built.message })
+    map.current = built.map
+    breakpointStore.setSnapper((file, line) => built.map.codeLineAtOrAfter(file, line))
+    const c = new DebugClient(draw)
+    client.current = c
+    try {
+      await c.load(built.rom)
+      c.setLineMap(built.map.lineMap)
+      c.setBreakpoints(breakpointAddresses(built.map))
+      c.setWatchpoints(watchpoints.current)
+      update({ status: 'running', map: built.map })
+      await onStop(c, await c.continue())
+    } catch (error) {
+      c.dispose()
+      if (client.current === c) client.current = undefined
+      update({ status: 'error', message: error instanceof Error ? error.message : String(error) })
+    }
+  }, [draw, onStop, update])
+
+  const pause = useCallback(() => client.current?.pause(), [])
+  const cont = useCallback(() => void run((c) => c.continue()), [run])
+  const stepOver = useCallback(() => void run((c) => c.stepLine(true)), [run])
+  const stepInto = useCallback(() => void run((c) => c.stepLine(false)), [run])
+  const stepOut = useCallback(() => void run((c) => c.stepOut()), [run])
+  const stepInstruction = useCallback(() => void run((c) => c.stepInstruction()), [run])
+  const stepFrame = useCallback(() => void run((c) => c.runFrames(1)), [run])
+
+  const setWatchpoints = useCallback((list: Watchpoint[]) => {
+    watchpoints.current = list
+    client.current?.setWatchpoints(list)
+  }, [])
+
+  const writeMemory = useCallback(async (address: number, value: number) => {
+    const c = client.current
+    if (!c || status.current !== 'stopped') return
+    await c.writeMemory(address, new Uint8Array([value]))
+    const [ram, cart] = await Promise.all([c.readMemory(0, 0x800), c.readMemory(0x6000, 0x2000)])
+    setState((s) => ({ ...s, memory: { ram, cart } }))
+  }, [])
+
+  // breakpoints follow the store while debugging
+  useEffect(
+    () =>
+      breakpointStore.subscribe(() => {
+        const m = map.current
+        if (client.current && m) client.current.setBreakpoints(breakpointAddresses(m))
+      }),
+    [],
+  )
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const s = status.current
+      const act = (f: () => void) => {
+        e.preventDefault()
+        e.stopPropagation()
+        f()
+      }
+      if (e.key === 'F5' && e.shiftKey) act(stopDebugging)
+      else if (e.key === 'F5')
+        act(() => (s === 'stopped' ? cont() : s !== 'running' && void start()))
+      else if (e.key === 'F6') act(pause)
+      else if (e.key === 'F10') act(stepOver)
+      else if (e.key === 'F11' && e.shiftKey) act(stepOut)
+      else if (e.key === 'F11') act(stepInto)
+    }
+    window.addEventListener('keydown', onKey, true)
+    return () => window.removeEventListener('keydown', onKey, true)
+  }, [cont, pause, start, stepInto, stepOut, stepOver, stopDebugging])
+
+  useEffect(
+    () => () => {
+      client.current?.dispose()
+      builder.current?.dispose()
+      breakpointStore.setStoppedAt(null)
+    },
+    [],
+  )
+
+  return {
+    state,
+    start: () => void start(),
+    cont,
+    pause,
+    stepOver,
+    stepInto,
+    stepOut,
+    stepInstruction,
+    stepFrame,
+    stopDebugging,
+    setWatchpoints,
+    writeMemory,
+  }
+}

@@ -1,14 +1,59 @@
 // Vite: the SPA (index.html) plus the emulator's iframe document (emulator-frame.html) as a second page.
 // In dev, /api and the emulator files are proxied to the server (scripts/dev.mjs runs it on 5001).
+// The build also emits a web app manifest and a Workbox service worker (vite-plugin-pwa): the app shell
+// is precached with content hashes (a new deploy replaces it whole), the emulator's files are cached the
+// first time a game starts (they are versioned by path and hash), and /api always goes to the network.
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 import { fceummCorePlugin } from './build-tools/fceumm-core'
 
 const apiTarget = process.env.VITE_API_TARGET || 'http://localhost:5001'
 
 export default defineConfig({
-  plugins: [react(), fceummCorePlugin()],
+  plugins: [
+    react(),
+    fceummCorePlugin(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      manifest: {
+        name: 'NES Studio',
+        short_name: 'NES Studio',
+        description: 'Play NES games, keep a ROM library and write 6502 assembly, in the browser.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#17141f',
+        theme_color: '#16131f',
+        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        // The shell: pages, scripts (the studio and the assembler worker included), styles, font, icon.
+        // The 1.4 MB core is left to the first game (runtime cache below): a first visit stays light.
+        globPatterns: ['**/*.{html,js,css,svg,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/vendor\//, /^\/assets\//, /\.[a-z0-9]+$/i],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/vendor/emulatorjs/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'emulatorjs-files', expiration: { maxEntries: 80 } },
+          },
+          {
+            urlPattern: ({ url }) => /^\/assets\/fceumm-.*\.gz$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'emulator-core', expiration: { maxEntries: 4 } },
+          },
+        ],
+      },
+    }),
+  ],
   server: {
     port: 5000,
     strictPort: true,

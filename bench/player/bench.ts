@@ -1,5 +1,7 @@
 // Player benchmark (headless Chromium, the built server): prints medians of RUNS runs of
-//  - PRESS START → first game frame, cold page (fresh browser context, clicked right after page load),
+//  - PRESS START → first game frame, cold page (fresh browser context; a pointer on the cartridge slot is
+//    the intent that starts loading the core, the file is chosen 1 s later, then PRESS START),
+//  - bytes received for / before any intent to play (the core loads on intent: use-play-intent.ts),
 //  - the same for a second game in the same page (EJECT, new cartridge, PRESS START),
 //  - both again on a touch phone (375×667, hasTouch + isMobile, PRESS START tapped), interleaved with
 //    the mouse runs, and the touch/mouse ratio of the medians,
@@ -18,6 +20,8 @@ import type { TransferSummary } from './transfers'
 
 const RUNS = Number(process.env.RUNS ?? 5)
 const FPS_WINDOW_MS = 5000
+/** Time between the intent (pointer on the slot) and the chosen file, as a person picking a file. */
+const FILE_PICK_MS = 1000
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -74,6 +78,8 @@ async function measureFps(page: Page): Promise<number> {
 }
 
 interface Run {
+  /** Bytes received for / before any intent to play (1.5 s after load, no pointer over the page). */
+  beforeIntent: number
   cold: number
   warm: number
   fps: number
@@ -89,6 +95,12 @@ async function oneRun(browser: Browser, baseUrl: string, isTouch = false): Promi
   const transfers = recordTransfers(page, baseUrl)
   try {
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' })
+    await page.waitForTimeout(1500)
+    const beforeIntent = (await transfers.summary()).total
+    // The intent: a pointer on the cartridge slot (opening the file dialog); a person then takes about a
+    // second to pick the file, while the core loads.
+    await page.locator('.slot').dispatchEvent('pointerover')
+    await page.waitForTimeout(FILE_PICK_MS)
     await chooseRom(page, 'first.nes', buildSolidColorRom(0x16))
     const cold = await pressStartAndTime(page, isTouch)
     // Let the page settle (the idle frame for the next game loads meanwhile), as a player would.
@@ -99,7 +111,7 @@ async function oneRun(browser: Browser, baseUrl: string, isTouch = false): Promi
     await (isTouch ? eject.tap() : eject.click())
     await chooseRom(page, 'second.nes', buildButtonColorRom(0x1a))
     const warm = await pressStartAndTime(page, isTouch)
-    return { cold, warm, fps, transfers: summary }
+    return { beforeIntent, cold, warm, fps, transfers: summary }
   } finally {
     await context.close()
   }
@@ -171,6 +183,9 @@ try {
   const heap = await heapAcrossGames(browser, server.baseUrl, 6)
   console.log(
     `JS heap after game 1 / game 6 (start + eject, same page): ${kb(heap.first)} / ${kb(heap.last)}`,
+  )
+  console.log(
+    `bytes for / before an intent to play:      ${kb(median(runs.map((r) => r.beforeIntent)))}`,
   )
   if (t) {
     console.log(`\nbytes transferred for / (first run, as received):`)

@@ -5,9 +5,12 @@ import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { AppProviders } from './app/providers'
 import { router } from './app/router'
+import { registerOfflineSupport } from './app/offline'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('Root element #root not found')
+
+registerOfflineSupport()
 
 createRoot(root).render(
   <StrictMode>

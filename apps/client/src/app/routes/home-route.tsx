@@ -10,7 +10,25 @@ import { UploadPanel } from '../../features/library/components/upload-panel'
 import { HowToPlay, LegalNotice } from '../../features/player/components/how-to-play'
 import { Player } from '../../features/player/player'
 import type { PlayerHandle } from '../../features/player/player'
+import { useOnline } from '../../hooks/use-online'
 import { fetchLibraryRom } from './play-link'
+
+/** Without a network the library cannot be reached; what still works is said instead of errors. */
+function OfflineLibrary() {
+  return (
+    <section className="panel library library--offline" aria-labelledby="offline-title">
+      <h2 id="offline-title" className="panel__title">
+        ROM Library
+      </h2>
+      <p className="library__status" role="status">
+        Offline: the library comes back when the network does.
+      </p>
+      <p className="library__status">
+        Cartridges from your computer still play, and the studio still compiles and runs.
+      </p>
+    </section>
+  )
+}
 
 /** Starts the game (and moment) a /play/:romId link names, once. */
 function usePlayLink(player: RefObject<PlayerHandle | null>): void {
@@ -43,6 +61,7 @@ export function HomeRoute() {
     [],
   )
   usePlayLink(player)
+  const isOnline = useOnline()
 
   return (
     <main className="home">
@@ -50,8 +69,14 @@ export function HomeRoute() {
         <Player ref={player} />
       </div>
       <aside className="home__side">
-        <UploadPanel />
-        <RomLibrary onLoadRom={onLoadRom} />
+        {isOnline ? (
+          <>
+            <UploadPanel />
+            <RomLibrary onLoadRom={onLoadRom} />
+          </>
+        ) : (
+          <OfflineLibrary />
+        )}
         <HowToPlay />
       </aside>
       <LegalNotice />

@@ -14,6 +14,7 @@ import type { EmulatorHost, NesButton } from '../../emulator/types'
 import { useGameKeys } from '../../hooks/use-game-keys'
 import { useGamepad } from '../../hooks/use-gamepad'
 import { useInputSettings } from '../../hooks/use-input-settings'
+import { usePlayIntent } from '../../hooks/use-play-intent'
 import { CartridgeSlot } from './components/cartridge-slot'
 import { ConsoleToolbar } from './components/console-toolbar'
 import { ControlsDialog } from './components/controls-dialog'
@@ -160,6 +161,7 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
   const [isControlsOpen, setIsControlsOpen] = useState(false)
   const openControls = useCallback(() => setIsControlsOpen(true), [])
   const isHandheld = layout !== 'desktop'
+  usePlayIntent(host?.preload)
   const time = useTimeControl(host, isRunning)
   const saves = useSaves(host, player.session, player.takePendingStateId)
   usePlayerHotkeys(isRunning, {

@@ -1,4 +1,5 @@
 // The cartridge slot: pick a .nes file by click or drag and drop; shows the four slot states.
+import { PLAY_INTENT } from '../../../hooks/use-play-intent'
 import { useRef } from 'react'
 import { useFileDrop } from '../../../hooks/use-file-drop'
 import type { PlayerController } from '../hooks/use-player'
@@ -13,7 +14,7 @@ export function CartridgeSlot({ player }: { player: PlayerController }) {
   )
 
   return (
-    <div className="slot" data-status={status}>
+    <div className="slot" data-status={status} {...PLAY_INTENT}>
       <input
         ref={input}
         type="file"

@@ -1,4 +1,5 @@
-// Owns one EmulatorHost for the lifetime of the player: created (and pre-loading the core) on mount,
+// Owns one EmulatorHost for the lifetime of the player: created on mount (the core loads on the first intent
+// to play, see hooks/use-play-intent.ts),
 // disposed on unmount. Leaving the page stops the game through usePlayer, which keeps its saves first.
 import { useEffect, useRef, useState } from 'react'
 import type { RefObject } from 'react'
@@ -13,7 +14,6 @@ export function useEmulator(container: RefObject<HTMLElement | null>): EmulatorH
     const element = container.current
     if (!element) return
     const created = createEmulator(element)
-    created.preload()
     hostRef.current = created
     setHost(created)
     return () => {

@@ -1,0 +1,127 @@
+// Offline and installable: after one visit (a game played once, so the emulator's files are cached) the
+// player plays a cartridge from the slot and the studio compiles and runs with the network off, and the
+// library says it is offline instead of failing. A new deploy is picked up on reload. Runs its own
+// server on a copy of the client build, so the "deploy" can change that copy.
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openPage, TOUCH_DEVICES } from './support/browser'
+import type { OpenedPage } from './support/browser'
+import { startServer } from './support/global-setup'
+import type { StartedServer } from './support/global-setup'
+import { waitForFrameColor } from './support/frames'
+import { NES_COLOR } from './support/nes-colors'
+import { useBrowser } from './support/page-suite'
+import { chooseRom, waitForGame } from './support/player-page'
+import { buildSolidColorRom } from './support/roms'
+import { waitForGreenFrame } from './support/studio-frames'
+import { compileButton } from './support/studio-page'
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const browser = useBrowser()
+let clientDir: string
+let server: StartedServer
+
+beforeAll(async () => {
+  clientDir = path.join(mkdtempSync(path.join(tmpdir(), 'nes-offline-')), 'dist')
+  cpSync(path.join(repoRoot, 'apps/client/dist'), clientDir, { recursive: true })
+  server = await startServer({ CLIENT_DIR: clientDir })
+})
+
+afterAll(async () => {
+  await server?.stop()
+})
+
+/** Waits until the service worker controls the page (the shell is precached by then). */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  })
+}
+
+async function playPurple(page: Page): Promise<void> {
+  await chooseRom(page, 'purple.nes', buildSolidColorRom(NES_COLOR.purple))
+  await page.getByRole('button', { name: 'PRESS START' }).click()
+  await waitForGame(page)
+  expect((await waitForFrameColor(page, 'purple')).name).toBe('purple')
+}
+
+describe.each([
+  { name: 'desktop', options: {} },
+  { name: 'phone', options: TOUCH_DEVICES[0]! },
+])('offline after one visit ($name)', ({ options }) => {
+  it('plays a slot cartridge, compiles and runs in the studio, and the library says it is offline', async () => {
+    const opened: OpenedPage = await openPage(browser(), options)
+    const { page, context, network } = opened
+    try {
+      const t0 = Date.now()
+      const step = (name: string) => console.log(`offline step ${name} at ${Date.now() - t0} ms`)
+      await page.goto(`${server.baseUrl}/`)
+      await waitForServiceWorker(page)
+      step('sw')
+      await playPurple(page)
+      step('played online')
+      await page.goto(`${server.baseUrl}/editor`)
+      await page.locator('.cm-content').waitFor()
+      step('studio online')
+
+      await context.setOffline(true)
+      await page.goto(`${server.baseUrl}/`)
+      await page.getByText('Offline: the library comes back when the network does.').waitFor()
+      step('offline page')
+      await playPurple(page)
+      step('played offline')
+      await page.goto(`${server.baseUrl}/editor`)
+      await page.locator('.cm-content').waitFor()
+      await compileButton(page).click()
+      await page.waitForFunction(() => window.gameInstance !== undefined, undefined, {
+        timeout: 30_000,
+      })
+      expect(await waitForGreenFrame(page)).toMatchObject({ green: true })
+
+      await context.setOffline(false)
+      await page.goto(`${server.baseUrl}/`)
+      await page.getByRole('heading', { name: 'ROM Library' }).waitFor()
+      expect(await page.getByText('Offline:').count()).toBe(0)
+      expect(network.foreignRequests(server.baseUrl)).toEqual([])
+      expect(network.cspViolations).toEqual([])
+    } finally {
+      await opened.close()
+    }
+  })
+})
+
+describe('a new deploy', () => {
+  it('replaces the cached app on reload', async () => {
+    const { page, close } = await openPage(browser())
+    try {
+      await page.goto(`${server.baseUrl}/`)
+      await waitForServiceWorker(page)
+      expect(await page.locator('meta[name="nes-build"]').count()).toBe(0)
+
+      // "Deploy" a changed build: a marker in index.html, and the service worker's manifest revision of
+      // index.html changed with it (as a real build would write it).
+      const indexPath = path.join(clientDir, 'index.html')
+      writeFileSync(
+        indexPath,
+        readFileSync(indexPath, 'utf8').replace(
+          '<head>',
+          '<head><meta name="nes-build" content="2">',
+        ),
+      )
+      const swPath = path.join(clientDir, 'sw.js')
+      const sw = readFileSync(swPath, 'utf8')
+      const updated = sw.replace(/(url:"index\.html",revision:")([0-9a-f]+)"/, '$1$2-2"')
+      expect(updated).not.toBe(sw)
+      writeFileSync(swPath, updated)
+
+      await page.reload()
+      await page.locator('meta[name="nes-build"]').waitFor({ state: 'attached', timeout: 30_000 })
+    } finally {
+      await close()
+    }
+  })
+})

@@ -65,6 +65,21 @@ describe('studio debugger', () => {
     expect(await reg(page, 'pc')).toBe(hex4(BUMP))
     expect(await page.getByTestId('pc-label').textContent()).toBe('Bump')
     await page.screenshot({ path: 'e2e/artifacts/studio-debug-stopped.png', fullPage: true })
+
+    // the pattern table view draws tile 0 in the palette the program wrote (jsnes's colours: $16 red, $2A green)
+    const topLeft = await page
+      .getByLabel('Pattern table $0000')
+      .evaluate((c: HTMLCanvasElement) => {
+        const context = c.getContext('2d')!
+        return [
+          [...context.getImageData(0, 0, 1, 1).data],
+          [...context.getImageData(0, 1, 1, 1).data],
+        ]
+      })
+    expect(topLeft).toEqual([
+      [188, 25, 0, 255],
+      [43, 244, 3, 255],
+    ])
     expect(await page.locator('.cm-debug-breakpoint').count()).toBe(1)
 
     // Shift+F11 returns to the line after the JSR in main.asm

@@ -1,5 +1,5 @@
 // The debugger spec's own program: a loop in main.asm calling Bump in the included sub.asm, which counts in
-// RAM; the loop sets A X Y to known values. Label addresses come from the .fns our assembler writes.
+// RAM; the loop sets A X Y to known values, after writing background palette 0. Label addresses come from the .fns our assembler writes.
 import { assemble } from '@nes-studio/assembler'
 
 export const DEBUG_MAIN = `  .inesprg 1
@@ -17,6 +17,17 @@ RESET:
   sei
   ldx #$FF
   txs
+  lda #$3F
+  sta $2006
+  lda #$00
+  sta $2006
+  ldx #0
+colour:
+  lda colours,x
+  sta $2007
+  inx
+  cpx #4
+  bne colour
   lda #0
   sta counter
 loop:
@@ -30,13 +41,22 @@ loop:
 
 NMI:
   rti
+colours:
+  .db $0F,$16,$2A,$12
 
   .bank 1
   .org $FFFA
   .dw NMI
   .dw RESET
   .dw 0
+
+  .bank 2
+  .org $0000
+  .db $FF,$00,$FF,$00,$FF,$00,$FF,$00,$00,$FF,$00,$FF,$00,$FF,$00,$FF
 `
+
+/** The colours background palette 0 gets (black, red, green, blue) and tile 0: rows of colour 1, then 2. */
+export const PALETTE_0 = [0x0f, 0x16, 0x2a, 0x12]
 
 export const DEBUG_SUB = `; Bump: counter += 1, playerX = counter
 Bump:

@@ -184,6 +184,10 @@ export interface PpuState {
   palette: Uint8Array
   /** The scroll position the next frame starts from: x 0-511, y 0-479. */
   scroll: { x: number; y: number }
+  /** PPUCTRL bits: background and 8×8 sprite pattern table (0: $0000, 1: $1000), 8×16 sprites. */
+  backgroundTable: 0 | 1
+  spriteTable: 0 | 1
+  tallSprites: boolean
 }
 
 /**

@@ -205,6 +205,9 @@ export class DebugEngine {
       oam: ppu.spriteMem.slice(0, 256),
       palette: vram.slice(0x3f00, 0x3f20),
       scroll: { x, y },
+      backgroundTable: ppu.f_bgPatternTable === 1 ? 1 : 0,
+      spriteTable: ppu.f_spPatternTable === 1 ? 1 : 0,
+      tallSprites: ppu.f_spriteSize === 1,
     }
   }
 

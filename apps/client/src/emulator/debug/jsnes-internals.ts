@@ -28,6 +28,9 @@ export interface JsnesPpu {
   vramTmpAddress: number
   regFH?: number
   fineX?: number
+  f_bgPatternTable: number
+  f_spPatternTable: number
+  f_spriteSize: number
   catchUp(): void
 }
 

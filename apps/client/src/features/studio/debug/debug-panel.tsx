@@ -3,6 +3,7 @@
 import { useRef } from 'react'
 import type { Project } from '../project/project-files'
 import { MemoryView } from './memory-view'
+import { PpuView } from './ppu-view'
 import { RegistersView } from './registers-view'
 import { useDebugger } from './use-debugger'
 import { WatchList } from './watch-list'
@@ -130,6 +131,7 @@ export function DebugPanel({ project, onOpenFile }: DebugPanelProps) {
           <RegistersView registers={state.stop.registers} map={state.map} ram={state.memory?.ram} />
         )}
         <WatchList map={state.map} memory={state.memory} onWatchpoints={d.setWatchpoints} />
+        {state.ppu && <PpuView ppu={state.ppu} />}
         {state.memory && (
           <MemoryView
             memory={state.memory}

@@ -4,7 +4,7 @@
 // F10 step over, F11 step into, Shift+F11 step out (F9 is the editor's).
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { DebugClient } from '../../../emulator/debug/debug-client'
-import type { DebugStop, Watchpoint } from '../../../emulator/types'
+import type { DebugStop, PpuState, Watchpoint } from '../../../emulator/types'
 import type { Project } from '../project/project-files'
 import { breakpointStore } from './breakpoint-store'
 import { DebugBuilder } from './debug-build-client'
@@ -25,6 +25,7 @@ export interface DebugState {
   stop?: DebugStop
   location?: SourceLine
   memory?: MemorySnapshot
+  ppu?: PpuState
   map?: DebugMap
 }
 
@@ -75,10 +76,14 @@ export function useDebugger(
     async (c: DebugClient, stop: DebugStop) => {
       const m = map.current
       const location = m?.lineAt(stop.registers.pc)
-      const [ram, cart] = await Promise.all([c.readMemory(0, 0x800), c.readMemory(0x6000, 0x2000)])
+      const [ram, cart, ppu] = await Promise.all([
+        c.readMemory(0, 0x800),
+        c.readMemory(0x6000, 0x2000),
+        c.ppuState(),
+      ])
       breakpointStore.setStoppedAt(location ?? null)
       if (location) openRef.current(location.file)
-      update({ status: 'stopped', stop, location, memory: { ram, cart }, map: m })
+      update({ status: 'stopped', stop, location, memory: { ram, cart }, ppu, map: m })
     },
     [update],
   )

@@ -42,38 +42,32 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   })
 }
 
-async function playPurple(page: Page): Promise<void> {
-  await chooseRom(page, 'purple.nes', buildSolidColorRom(NES_COLOR.purple))
+/** Plays a one-colour ROM from the slot (another colour is another ROM: no Continue offer). */
+async function playColour(page: Page, colour: 'purple' | 'teal'): Promise<void> {
+  await chooseRom(page, `${colour}.nes`, buildSolidColorRom(NES_COLOR[colour]))
   await page.getByRole('button', { name: 'PRESS START' }).click()
   await waitForGame(page)
-  expect((await waitForFrameColor(page, 'purple')).name).toBe('purple')
+  expect((await waitForFrameColor(page, colour)).name).toBe(colour)
 }
 
 describe.each([
-  { name: 'desktop', options: {} },
-  { name: 'phone', options: TOUCH_DEVICES[0]! },
+  { name: 'desktop', options: { serviceWorkers: 'allow' as const } },
+  { name: 'phone', options: { ...TOUCH_DEVICES[0]!, serviceWorkers: 'allow' as const } },
 ])('offline after one visit ($name)', ({ options }) => {
   it('plays a slot cartridge, compiles and runs in the studio, and the library says it is offline', async () => {
     const opened: OpenedPage = await openPage(browser(), options)
     const { page, context, network } = opened
     try {
-      const t0 = Date.now()
-      const step = (name: string) => console.log(`offline step ${name} at ${Date.now() - t0} ms`)
       await page.goto(`${server.baseUrl}/`)
       await waitForServiceWorker(page)
-      step('sw')
-      await playPurple(page)
-      step('played online')
+      await playColour(page, 'purple')
       await page.goto(`${server.baseUrl}/editor`)
       await page.locator('.cm-content').waitFor()
-      step('studio online')
 
       await context.setOffline(true)
       await page.goto(`${server.baseUrl}/`)
       await page.getByText('Offline: the library comes back when the network does.').waitFor()
-      step('offline page')
-      await playPurple(page)
-      step('played offline')
+      await playColour(page, 'teal')
       await page.goto(`${server.baseUrl}/editor`)
       await page.locator('.cm-content').waitFor()
       await compileButton(page).click()
@@ -96,7 +90,7 @@ describe.each([
 
 describe('a new deploy', () => {
   it('replaces the cached app on reload', async () => {
-    const { page, close } = await openPage(browser())
+    const { page, close } = await openPage(browser(), { serviceWorkers: 'allow' })
     try {
       await page.goto(`${server.baseUrl}/`)
       await waitForServiceWorker(page)

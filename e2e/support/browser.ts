@@ -67,10 +67,17 @@ export interface PageOptions {
   hasTouch?: boolean
   /** A phone or tablet browser (Playwright's isMobile): meta viewport, mobile user agent behaviour. */
   isMobile?: boolean
+  /**
+   * The app's service worker is blocked unless a spec asks for it (offline.spec.ts): with it, requests
+   * come from its cache and the specs that route or fail requests would not see them.
+   */
+  serviceWorkers?: 'allow' | 'block'
 }
 
 /** The touch devices every player and studio flow is tried on. */
-export const TOUCH_DEVICES: readonly (Required<PageOptions> & { name: string })[] = [
+export const TOUCH_DEVICES: readonly (Required<
+  Pick<PageOptions, 'width' | 'height' | 'hasTouch' | 'isMobile'>
+> & { name: string })[] = [
   { name: 'phone 375×667', width: 375, height: 667, hasTouch: true, isMobile: true },
   { name: 'phone 390×844', width: 390, height: 844, hasTouch: true, isMobile: true },
   { name: 'phone landscape 844×390', width: 844, height: 390, hasTouch: true, isMobile: true },
@@ -83,6 +90,7 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     hasTouch: options.hasTouch ?? false,
     isMobile: options.isMobile ?? false,
+    serviceWorkers: options.serviceWorkers ?? 'block',
   })
   const page = await context.newPage()
   const network = recordNetwork(page)

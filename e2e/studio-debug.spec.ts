@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { TOUCH_DEVICES } from './support/browser'
 import { DEBUG_MAIN, DEBUG_SUB, fnsLabels, lineOf } from './support/debug-program'
 import { usePageSuite } from './support/page-suite'
-import { setEditorText, tab } from './support/studio-page'
+import { savedFiles, setEditorText, tab } from './support/studio-page'
 
 const hex4 = (n: number) => `$${n.toString(16).toUpperCase().padStart(4, '0')}`
 const labels = fnsLabels()
@@ -146,6 +146,29 @@ describe('studio debugger', () => {
       .poll(() => status.textContent(), { timeout: 20_000 })
       .toContain('write of $0011 (value 4)')
     await page.screenshot({ path: 'e2e/artifacts/studio-debug-watchpoint.png', fullPage: true })
+  })
+
+  it('keeps breakpoints across a reload and runs to the cursor with Ctrl+F10', async () => {
+    const page = await open(1280)
+    await writeProgram(page, baseUrl)
+    await tab(page, 'sub.asm').click()
+    await toggleBreakpoint(page, INC_LINE)
+    await savedFiles(page)
+    await page.reload()
+    await page.locator('.cm-content').waitFor()
+    await tab(page, 'sub.asm').click()
+    await expect.poll(() => page.locator('.cm-debug-breakpoint').count()).toBe(1)
+    await page.keyboard.press('F5')
+    await stoppedAt(page, 'sub.asm', INC_LINE)
+
+    await tab(page, 'main.asm').click()
+    await page
+      .locator('.cm-line')
+      .nth(JSR_LINE + 3 - 1)
+      .click()
+    await page.keyboard.press('Control+F10')
+    await stoppedAt(page, 'main.asm', JSR_LINE + 3)
+    expect([await reg(page, 'a'), await reg(page, 'x')]).toEqual(['$42', '$07'])
   })
 
   it('refuses a mapper the debug core lacks with the Run-still-works message', async () => {

@@ -211,6 +211,8 @@ export interface Debuggable {
   /** Runs until the current routine returns (RTS/RTI pulls the stack above where it was). */
   stepOut(): Promise<DebugStop>
   runFrames(count: number): Promise<DebugStop>
+  /** Runs until PC reaches `address` (or a breakpoint or watchpoint stops it first). */
+  runTo(address: number): Promise<DebugStop>
   pause(): void
   setButton(button: NesButton, down: boolean): void
   /** Reads without side effects (no PPU register reads): RAM, cartridge RAM and ROM as mapped. */

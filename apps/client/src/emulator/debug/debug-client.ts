@@ -91,6 +91,12 @@ export class DebugClient implements Debuggable {
     return this.run({ kind: 'frames', count })
   }
 
+  runTo(address: number): Promise<DebugStop> {
+    if (!Number.isInteger(address) || address < 0 || address > 0xffff)
+      return Promise.reject(new RangeError('An address is 0-$FFFF'))
+    return this.run({ kind: 'to', address })
+  }
+
   pause(): void {
     this.send({ type: 'pause' })
   }

@@ -77,6 +77,15 @@ describe('DebugEngine', () => {
     expect(out.registers.s).toBe(0xff)
   })
 
+  it('runs to an address', () => {
+    const { program, engine } = started()
+    const target = program.lineAddress('main.asm', 21)
+    const stop = engine.runToStop({ kind: 'to', address: target })
+    expect(stop.reason.kind).toBe('step')
+    expect(stop.registers.pc).toBe(target)
+    expect(stop.registers.a).toBe(0x42)
+  })
+
   it('stops on a write watchpoint with the value written', () => {
     const { program, engine } = started()
     const playerX = program.labels.get('playerX')!

@@ -17,6 +17,7 @@ export type RunMode =
   | { kind: 'line'; over: boolean }
   | { kind: 'out' }
   | { kind: 'frames'; count: number }
+  | { kind: 'to'; address: number }
 
 interface ActiveRun {
   mode: RunMode
@@ -230,6 +231,7 @@ export class DebugEngine {
     for (let n = 0; n < max; n++) {
       const pc = cpu.REG_PC
       if (run.started) {
+        if (mode.kind === 'to' && pc === mode.address) return { kind: 'step' }
         if (bp[pc] === 1 && run.returnTo !== pc) return { kind: 'breakpoint', address: pc }
         if (mode.kind === 'line' && run.returnTo < 0) {
           const line = lines[pc]!

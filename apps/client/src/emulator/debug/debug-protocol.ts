@@ -50,6 +50,8 @@ function isRunMode(value: unknown): value is RunMode {
       return typeof value.over === 'boolean'
     case 'frames':
       return isInt(value.count) && value.count > 0
+    case 'to':
+      return isAddress(value.address)
     default:
       return false
   }

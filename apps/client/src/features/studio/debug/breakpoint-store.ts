@@ -31,6 +31,8 @@ export class BreakpointStore {
   private readonly listeners = new Set<Listener>()
   private snapper: ((file: string, line: number) => number | undefined) | null = null
   private stopped: StoppedAt | null = null
+  /** Where the cursor of the last editor that moved it is (Run to cursor). */
+  cursor: StoppedAt | null = null
 
   constructor(
     private readonly storage: Pick<Storage, 'setItem'> | null = globalThis.localStorage ?? null,

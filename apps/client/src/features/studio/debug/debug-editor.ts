@@ -110,9 +110,13 @@ const storeSync = ViewPlugin.fromClass(
       queueMicrotask(() => this.pull())
     }
     update(update: ViewUpdate): void {
-      if (!update.docChanged) return
       const store = update.state.facet(storeFacet)
       const file = update.state.facet(fileName)
+      if (update.selectionSet || update.focusChanged) {
+        const line = update.state.doc.lineAt(update.state.selection.main.head).number
+        store.cursor = { file, line }
+      }
+      if (!update.docChanged) return
       const lines = linesOf(this.view)
       const before = store.lines(file)
       if (lines.length !== before.length || lines.some((l, i) => l !== before[i]))

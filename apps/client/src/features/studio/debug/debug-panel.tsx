@@ -90,6 +90,15 @@ export function DebugPanel({ project, onOpenFile }: DebugPanelProps) {
         <button
           type="button"
           className="btn btn--ghost"
+          onClick={d.runToCursor}
+          disabled={!isStopped}
+          title="Run to the cursor's line (Ctrl+F10)"
+        >
+          Run to cursor
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost"
           onClick={d.stepFrame}
           disabled={!isStopped}
           title="Run one frame"

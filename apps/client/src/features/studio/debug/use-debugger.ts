@@ -1,7 +1,7 @@
 // The studio's debugging session: builds with debug information, runs the ROM on the debug engine (jsnes in a
 // worker), keeps breakpoints and watchpoints in the engine in step with the store, and turns each stop into the
 // current line, PC as label+offset, and a memory snapshot. Keys: F5 start/continue, Shift+F5 stop, F6 pause,
-// F10 step over, F11 step into, Shift+F11 step out (F9 is the editor's).
+// F10 step over, Ctrl+F10 run to cursor, F11 step into, Shift+F11 step out (F9 is the editor's).
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { DebugClient } from '../../../emulator/debug/debug-client'
 import type { DebugStop, PpuState, Watchpoint } from '../../../emulator/types'
@@ -148,6 +148,15 @@ export function useDebugger(
   const stepOut = useCallback(() => void run((c) => c.stepOut()), [run])
   const stepInstruction = useCallback(() => void run((c) => c.stepInstruction()), [run])
   const stepFrame = useCallback(() => void run((c) => c.runFrames(1)), [run])
+  /** Runs to the first code at or after the editor's cursor line (nothing when that line has no code). */
+  const runToCursor = useCallback(() => {
+    const m = map.current
+    const at = breakpointStore.cursor
+    if (!m || !at) return
+    const line = m.codeLineAtOrAfter(at.file, at.line)
+    const address = line === undefined ? undefined : m.addressOfLine(at.file, line)
+    if (address !== undefined) void run((c) => c.runTo(address))
+  }, [run])
 
   const setWatchpoints = useCallback((list: Watchpoint[]) => {
     watchpoints.current = list
@@ -184,13 +193,14 @@ export function useDebugger(
       else if (e.key === 'F5')
         act(() => (s === 'stopped' ? cont() : s !== 'running' && void start()))
       else if (e.key === 'F6') act(pause)
+      else if (e.key === 'F10' && (e.ctrlKey || e.metaKey)) act(runToCursor)
       else if (e.key === 'F10') act(stepOver)
       else if (e.key === 'F11' && e.shiftKey) act(stepOut)
       else if (e.key === 'F11') act(stepInto)
     }
     window.addEventListener('keydown', onKey, true)
     return () => window.removeEventListener('keydown', onKey, true)
-  }, [cont, pause, start, stepInto, stepOut, stepOver, stopDebugging])
+  }, [cont, pause, runToCursor, start, stepInto, stepOut, stepOver, stopDebugging])
 
   useEffect(
     () => () => {
@@ -211,6 +221,7 @@ export function useDebugger(
     stepOut,
     stepInstruction,
     stepFrame,
+    runToCursor,
     stopDebugging,
     setWatchpoints,
     writeMemory,

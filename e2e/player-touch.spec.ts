@@ -152,6 +152,29 @@ describe('touch screens', () => {
     expect(await settle()).toBe(0)
   })
 
+  it('fullscreen on a phone: the game at full height, the pad drawn over its sides', async () => {
+    const landscape = TOUCH_DEVICES[2]!
+    const page = await suite.open(landscape)
+    await startProbe(page)
+    await page.getByRole('button', { name: 'FULLSCREEN' }).tap()
+    await page.waitForFunction(() => document.fullscreenElement !== null)
+    const game = await page.locator('.game-display__frame').boundingBox()
+    expect(Math.round(game!.height)).toBe(landscape.height)
+    for (const button of ['left', 'right', 'up', 'down', 'a', 'b', 'select', 'start']) {
+      const box = await page.locator(`.player [data-button="${button}"]`).first().boundingBox()
+      expect(box!.y + box!.height, button).toBeLessThanOrEqual(landscape.height)
+      expect(box!.x + box!.width, button).toBeLessThanOrEqual(landscape.width)
+    }
+    // The pad still plays in fullscreen.
+    const cdp = await page.context().newCDPSession(page)
+    await touches(cdp, 'touchStart', [await centreOf(page, 'a')])
+    let seen = await readProbe(page)
+    for (let i = 0; i < 40 && !(seen.pad1 & PAD_BIT.a); i++) seen = await readProbe(page)
+    await touches(cdp, 'touchEnd', [])
+    expect(seen.pad1 & PAD_BIT.a).toBe(PAD_BIT.a)
+    await page.screenshot({ path: path.join(artifacts, 'touch-fullscreen-844x390.png') })
+  })
+
   it('starts the studio preview on a phone', async () => {
     const page = await suite.open(PHONE)
     await page.goto(`${suite.baseUrl}/editor`)

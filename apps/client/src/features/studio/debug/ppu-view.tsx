@@ -1,6 +1,6 @@
 // PPU views while stopped: both pattern tables (in a chosen palette), the four nametables with the scroll window,
 // the 32 palette entries, and the 64 OAM sprites.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { nesColor } from '../../../emulator/debug/nes-palette'
 import type { PpuState } from '../../../emulator/types'
 import { hex2 } from './format'
@@ -50,6 +50,13 @@ function rgb(index: number): string {
 export function PpuView({ ppu }: { ppu: PpuState }) {
   const [tab, setTab] = useState<Tab>('patterns')
   const [palette, setPalette] = useState(0)
+  // drawn only for the tab shown, once per stop (or palette choice)
+  const tables = useMemo(
+    () =>
+      tab === 'patterns' ? ([0, 1] as const).map((t) => patternTableRgba(ppu, t, palette)) : [],
+    [ppu, palette, tab],
+  )
+  const nametables = useMemo(() => (tab === 'nametables' ? nametablesRgba(ppu) : null), [ppu, tab])
   return (
     <section className="debug-box debug-ppu" aria-label="PPU">
       <div className="debug-box__head">
@@ -69,7 +76,7 @@ export function PpuView({ ppu }: { ppu: PpuState }) {
           ))}
         </div>
       </div>
-      {tab === 'patterns' && (
+      {tab === 'patterns' && tables.length === 2 && (
         <div className="debug-ppu__body">
           <label className="debug-ppu__palette">
             Palette{' '}
@@ -87,25 +94,15 @@ export function PpuView({ ppu }: { ppu: PpuState }) {
             </select>
           </label>
           <div className="debug-ppu__pair">
-            <Picture
-              pixels={patternTableRgba(ppu, 0, palette)}
-              width={128}
-              height={128}
-              label="Pattern table $0000"
-            />
-            <Picture
-              pixels={patternTableRgba(ppu, 1, palette)}
-              width={128}
-              height={128}
-              label="Pattern table $1000"
-            />
+            <Picture pixels={tables[0]!} width={128} height={128} label="Pattern table $0000" />
+            <Picture pixels={tables[1]!} width={128} height={128} label="Pattern table $1000" />
           </div>
         </div>
       )}
-      {tab === 'nametables' && (
+      {tab === 'nametables' && nametables && (
         <div className="debug-ppu__body">
           <Picture
-            pixels={nametablesRgba(ppu)}
+            pixels={nametables}
             width={512}
             height={480}
             label="Nametables"

@@ -1,8 +1,25 @@
 // The studio as a workspace (issue 12), on a desktop and on a touch phone, against the real server, assembler
-// and emulator: an empty program is refused; the problems panel lists every diagnostic and jumps to it; ...
+// and emulator: an empty program is refused; the problems panel lists every diagnostic and jumps to it; the project tree (closing a tab keeps
+// the file, delete with Undo, autosave over a crash, a zipped project in folders, rename/move, Ctrl+P, find in files).
 import { describe, expect, it } from 'vitest'
 import { usePageSuite } from './support/page-suite'
-import { compileButton, setEditorText, tab } from './support/studio-page'
+import { waitForGreenFrame } from './support/studio-frames'
+import {
+  compileButton,
+  downloadFrom,
+  importZipFile,
+  savedFiles,
+  setEditorText,
+  tab,
+} from './support/studio-page'
+import {
+  nestedProjectZip,
+  quickOpen,
+  renameInTree,
+  treeAction,
+  treePaths,
+  treeRow,
+} from './support/studio-tree'
 import { ZERO_PAGE_WARNING_PROGRAM } from './support/studio-programs'
 import { STUDIO_DEVICES, gotoStudio, press } from './support/studio-workspace'
 
@@ -62,5 +79,137 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
     await press(device, compileButton(page))
     await page.locator('.studio-preview[data-state="running"]').waitFor({ timeout: 30_000 })
     expect(await counts.getAttribute('aria-label')).toBe('0 errors, 1 warning')
+  })
+  it('closing a tab keeps the file; delete asks, Undo brings it back; the project survives a reload and a crash', async () => {
+    const page = await suite.open(device.options)
+    await gotoStudio(page, suite.baseUrl)
+    const field = page.getByPlaceholder('New file name...')
+    await field.fill('notes/todo.txt')
+    await field.press('Enter')
+    await tab(page, 'notes/todo.txt').waitFor()
+    await setEditorText(page, 'keep me')
+    await press(device, page.getByRole('button', { name: 'Close notes/todo.txt' }))
+    expect(await tab(page, 'notes/todo.txt').count()).toBe(0)
+    expect(await treePaths(page)).toEqual(['notes', 'notes/todo.txt', 'main.asm'])
+    expect((await savedFiles(page))['notes/todo.txt']).toBe('keep me')
+    await press(device, treeRow(page, 'notes/todo.txt'))
+    expect(await tab(page, 'notes/todo.txt').getAttribute('aria-selected')).toBe('true')
+    expect(await page.locator('.cm-content').textContent()).toBe('keep me')
+
+    // Delete asks first; Cancel keeps the file.
+    await treeAction(device, page, 'Delete', 'notes')
+    await press(device, page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }))
+    expect(await treePaths(page)).toEqual(['notes', 'notes/todo.txt', 'main.asm'])
+    await treeAction(device, page, 'Delete', 'notes/todo.txt')
+    await press(device, page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }))
+    expect(await treePaths(page)).toEqual(['notes', 'main.asm'])
+    expect(await tab(page, 'notes/todo.txt').count()).toBe(0)
+    expect(await page.locator('.toast').textContent()).toContain('notes/todo.txt was deleted.')
+    await press(device, page.locator('.toast').getByRole('button', { name: 'Undo' }))
+    await treeRow(page, 'notes/todo.txt').waitFor()
+    expect((await savedFiles(page))['notes/todo.txt']).toBe('keep me')
+
+    // Autosave: a reload, then a renderer crash (no pagehide), keep the last edit.
+    await page.reload()
+    await treeRow(page, 'notes/todo.txt').waitFor()
+    await press(device, treeRow(page, 'notes/todo.txt'))
+    await setEditorText(page, 'typed just before the crash')
+    await page.waitForTimeout(1000)
+    const cdp = await page.context().newCDPSession(page)
+    const crashed = page.waitForEvent('crash')
+    // Page.crash never answers: the renderer is gone.
+    void cdp.send('Page.crash').catch(() => undefined)
+    await crashed
+    const next = await page.context().newPage()
+    await gotoStudio(next, suite.baseUrl)
+    await press(device, treeRow(next, 'notes/todo.txt'))
+    expect(await next.locator('.cm-content').textContent()).toBe('typed just before the crash')
+    await page.close().catch(() => undefined)
+  })
+
+  it('shows a zipped project as a tree; rename and move keep the build working; Ctrl+P and find in files', async () => {
+    const page = await suite.open(device.options)
+    page.on('dialog', (dialog) => void dialog.accept())
+    await gotoStudio(page, suite.baseUrl)
+    const chr = new Uint8Array(8192)
+    chr.fill(0x3c, 16, 32)
+    await importZipFile(page, 'game.zip', nestedProjectZip(chr))
+    await page.getByText('Project Imported').first().waitFor()
+    expect(await treePaths(page)).toEqual([
+      'data',
+      'data/level.bin',
+      'gfx',
+      'gfx/tiles.chr',
+      'src',
+      'src/consts.asm',
+      'build.sh',
+      'main.asm',
+      'README.md',
+    ])
+    // Badges only where they mean something: CHR and binary.
+    const badges = await page
+      .locator('.studio-tree__name')
+      .evaluateAll((rows) =>
+        rows.map((r) => r.querySelector('.studio-tab__badge')?.textContent ?? ''),
+      )
+    expect(badges).toEqual(['', 'BIN', '', 'CHR', '', '', '', '', ''])
+    await press(device, treeRow(page, 'build.sh'))
+    expect(await page.locator('.cm-content').textContent()).toContain('nesasm main.asm')
+    await press(device, treeRow(page, 'data/level.bin'))
+    expect(await page.getByTestId('hex-view').textContent()).toContain('64 bytes')
+    await press(device, treeRow(page, 'src'))
+    expect(await treeRow(page, 'src/consts.asm').count()).toBe(0)
+    await press(device, treeRow(page, 'src'))
+
+    await renameInTree(device, page, 'src/consts.asm', 'lib/consts.asm')
+    if (device.isTouch) await renameInTree(device, page, 'gfx/tiles.chr', 'lib/tiles.chr')
+    else {
+      await treeRow(page, 'gfx/tiles.chr').dragTo(treeRow(page, 'lib'))
+      await treeRow(page, 'lib/tiles.chr').waitFor()
+    }
+    const saved = await savedFiles(page)
+    expect(saved['main.asm']).toContain('.include "lib/consts.asm"')
+    expect(saved['main.asm']).toContain('.incbin "lib/tiles.chr"')
+    expect(Object.keys(saved).sort()).toEqual([
+      'README.md',
+      'build.sh',
+      'data/level.bin',
+      'lib/consts.asm',
+      'lib/tiles.chr',
+      'main.asm',
+    ])
+    await press(device, tab(page, 'main.asm'))
+    await press(device, compileButton(page))
+    expect(await waitForGreenFrame(page, 30_000)).toMatchObject({ green: true })
+    const rom = await downloadFrom(page, 'Download .nes')
+    expect(Buffer.compare(Buffer.from(rom.bytes.subarray(16 + 16384)), Buffer.from(chr))).toBe(0)
+
+    await quickOpen(device, page, 'readmd')
+    expect(await tab(page, 'README.md').getAttribute('aria-selected')).toBe('true')
+
+    if (device.isTouch) await press(device, page.getByRole('button', { name: 'Find…' }))
+    else await page.keyboard.press('ControlOrMeta+Shift+F')
+    const find = page.getByRole('dialog', { name: 'Find in files' })
+    await find.getByLabel('Text to find').fill('lives')
+    await press(device, find.getByRole('button', { name: /lib\/consts\.asm:2/ }))
+    expect(await tab(page, 'lib/consts.asm').getAttribute('aria-selected')).toBe('true')
+    expect(await page.locator('.cm-activeLine').textContent()).toBe('LIVES = 3')
+  })
+  it('New project and a zip import ask first and can be undone', async () => {
+    const page = await suite.open(device.options)
+    page.on('dialog', (dialog) => void dialog.accept())
+    await gotoStudio(page, suite.baseUrl)
+    await setEditorText(page, '; my work\n')
+    await press(device, page.getByRole('button', { name: 'New project' }))
+    await expect.poll(async () => (await savedFiles(page))['main.asm']).toContain('.inesprg 1')
+    await press(device, page.locator('.toast').getByRole('button', { name: 'Undo' }))
+    await expect.poll(async () => (await savedFiles(page))['main.asm']).toBe('; my work\n')
+
+    await importZipFile(page, 'game.zip', nestedProjectZip(new Uint8Array(8192)))
+    await treeRow(page, 'src/consts.asm').waitFor()
+    await press(device, page.locator('.toast').getByRole('button', { name: 'Undo' }))
+    await treeRow(page, 'src/consts.asm').waitFor({ state: 'detached' })
+    expect(await treePaths(page)).toEqual(['main.asm'])
+    expect(await page.locator('.cm-content').textContent()).toBe('; my work')
   })
 })

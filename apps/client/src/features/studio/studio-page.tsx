@@ -9,6 +9,7 @@ import { ErrorBox } from './components/error-box'
 import { PreviewPanel } from './components/preview-panel'
 import { ProblemCounts, ProblemsPanel } from './components/problems-panel'
 import { StudioToolbar } from './components/studio-toolbar'
+import { WorkspaceSidebar } from './components/workspace-sidebar'
 import { DebugPanel } from './debug/debug-panel'
 import type { JumpTarget } from './editor/code-editor'
 import { downloadBytes } from './hooks/download'
@@ -19,7 +20,6 @@ import { usePreview } from './hooks/use-preview'
 import { useProjectFilesIo } from './hooks/use-project-files-io'
 import { useStudioProject } from './hooks/use-studio-project'
 import type { EditorFile } from './project/project-files'
-import { templateFor } from './project/templates'
 import './studio.css'
 
 const CHECK_DELAY_MS = 600
@@ -53,7 +53,7 @@ export default function StudioPage() {
     clearDiagnostics()
     clearPreview()
   }, [clearDiagnostics, clearPreview])
-  const io = useProjectFilesIo(project, studio.replace, resetSession)
+  const io = useProjectFilesIo(project, studio.replace, resetSession, studio)
 
   const compileAndRun = async () => {
     if (busy.current) return
@@ -123,13 +123,8 @@ export default function StudioPage() {
     setIsLocked(false)
   }
 
-  const onClose = (file: EditorFile) => {
-    const changed =
-      file.binary !== undefined ||
-      (file.content !== '' && file.content !== templateFor(file.filename))
-    if (changed && !window.confirm(`Close ${file.filename}? Its contents will be deleted.`)) return
-    studio.close(file.id)
-  }
+  // Closing a tab never deletes its file: it stays in the project tree.
+  const onClose = (file: EditorFile) => studio.closeTab(file.id)
 
   const onJump = (d: StudioDiagnostic) => {
     const file = project.files.find((f) => f.filename === d.file)
@@ -176,9 +171,10 @@ export default function StudioPage() {
         />
       )}
       <div className="studio__grid">
+        <WorkspaceSidebar studio={studio} onOpen={onSelect} onJump={onJump} />
         {active && (
           <EditorPane
-            files={project.files}
+            files={studio.openFiles}
             active={active}
             diagnostics={compiler.diagnostics}
             isLocked={isLocked}

@@ -1,15 +1,24 @@
-// Import/export of the project as a .zip, and "New project", each behind a confirmation where work could be lost.
+// Import/export of the project as a .zip, and "New project": each asks first, and the replaced project can be
+// brought back with the toast's Undo.
 import { useCallback } from 'react'
 import { toast } from '../../../components/ui/use-toast'
 import { createDefaultProject } from '../project/project-files'
 import type { Project } from '../project/project-files'
 import { projectToZip, zipToProject } from '../project/project-zip'
 import { downloadBytes } from './download'
+import { undoAction } from './use-tree-actions'
+import type { ProjectSnapshot } from './use-studio-project'
+
+interface Undoable {
+  snapshot: () => ProjectSnapshot
+  restore: (snapshot: ProjectSnapshot) => void
+}
 
 export function useProjectFilesIo(
   project: Project,
   replace: (next: Project) => void,
   onReset: () => void,
+  undo?: Undoable,
 ) {
   const exportZip = useCallback(() => {
     const result = projectToZip(project)
@@ -21,6 +30,29 @@ export function useProjectFilesIo(
     downloadBytes(result.zip, `${project.name}.zip`, 'application/zip')
   }, [project])
 
+  /** Replaces the project and shows a toast whose Undo puts the old one back. */
+  const replaceWithUndo = useCallback(
+    (next: Project, title: string, description: string) => {
+      const before = undo?.snapshot()
+      replace(next)
+      onReset()
+      const { dismiss } = toast({
+        title,
+        description,
+        ...(before && undo
+          ? {
+              action: undoAction(() => {
+                undo.restore(before)
+                onReset()
+                dismiss()
+              }),
+            }
+          : {}),
+      })
+    },
+    [replace, onReset, undo],
+  )
+
   const importZip = useCallback(
     async (file: File) => {
       const name = file.name.replace(/\.zip$/i, '') || project.name
@@ -30,22 +62,20 @@ export function useProjectFilesIo(
         return
       }
       if (!window.confirm(`Replace the current project with the files of ${file.name}?`)) return
-      replace(result.project)
-      onReset()
       const note = result.renamedMain ? ` ${result.renamedMain} is now main.asm.` : ''
-      toast({
-        title: 'Project Imported',
-        description: `${result.project.files.length} file(s) from ${file.name}.${note}`,
-      })
+      replaceWithUndo(
+        result.project,
+        'Project Imported',
+        `${result.project.files.length} file(s) from ${file.name}.${note}`,
+      )
     },
-    [project.name, replace, onReset],
+    [project.name, replaceWithUndo],
   )
 
   const newProject = useCallback(() => {
     if (!window.confirm('Start a new project? All files will be replaced by the templates.')) return
-    replace(createDefaultProject())
-    onReset()
-  }, [replace, onReset])
+    replaceWithUndo(createDefaultProject(), 'New Project', 'The previous project was replaced.')
+  }, [replaceWithUndo])
 
   return { exportZip, importZip, newProject }
 }

@@ -1,35 +1,55 @@
 // The studio's project state: restored from localStorage on open, saved as it changes, missing .include/.incbin
-// targets added as tabs, and the actions the UI needs (add, close, edit, reset, replace).
+// targets added (and opened as tabs), the open tabs (closing one never deletes its file), and the actions the UI
+// needs (add, open, close, edit, rename/move, delete, new folder, replace, restore for Undo).
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from '../../../components/ui/use-toast'
 import { addMissingReferencedFiles } from '../project/include-scan'
-import { addFile, createDefaultProject, removeFile, updateContent } from '../project/project-files'
+import { addFile, createDefaultProject, updateContent } from '../project/project-files'
 import type { AddFileResult, Project } from '../project/project-files'
+import { addFolder, deletePath, renamePath } from '../project/project-paths'
+import type { PathResult } from '../project/project-paths'
 import {
   loadActiveFilename,
   loadProject,
   saveActiveFilename,
   saveProject,
 } from '../project/project-store'
+import { initialTabs, loadOpenTabs, pruneTabs, saveOpenTabs } from './open-tabs'
 
 const SAVE_DELAY_MS = 300
 const SCAN_DELAY_MS = 1000
+
+/** What Undo needs to put back: the whole project and its tabs as they were. */
+export interface ProjectSnapshot {
+  project: Project
+  openIds: string[]
+  activeId: string
+}
 
 function initialProject(): Project {
   return addMissingReferencedFiles(loadProject() ?? createDefaultProject())
 }
 
+/** The project with missing referenced files added, and those new files opened as tabs. */
+function withReferences(project: Project, openIds: string[]): [Project, string[]] {
+  const next = addMissingReferencedFiles(project)
+  if (next === project) return [project, openIds]
+  const known = new Set(project.files.map((f) => f.id))
+  return [next, [...openIds, ...next.files.filter((f) => !known.has(f.id)).map((f) => f.id)]]
+}
+
 export function useStudioProject() {
   const [project, setProject] = useState<Project>(initialProject)
+  const [openIds, setOpenIds] = useState<string[]>(() => loadOpenTabs(project))
   const [activeId, setActiveId] = useState<string>(() => {
     const remembered = loadActiveFilename()
     return (project.files.find((f) => f.filename === remembered) ?? project.files[0])?.id ?? ''
   })
-  const latest = useRef(project)
+  const latest = useRef({ project, openIds, activeId })
+  latest.current = { project, openIds, activeId }
 
   const hasWarnedAboutSaving = useRef(false)
   useEffect(() => {
-    latest.current = project
     const timer = setTimeout(() => {
       if (saveProject(project) || hasWarnedAboutSaving.current) return
       hasWarnedAboutSaving.current = true
@@ -45,7 +65,7 @@ export function useStudioProject() {
 
   // Save at once when the page goes away, so the last keystrokes are not lost to the debounce.
   useEffect(() => {
-    const flush = () => saveProject(latest.current)
+    const flush = () => saveProject(latest.current.project)
     window.addEventListener('pagehide', flush)
     return () => {
       window.removeEventListener('pagehide', flush)
@@ -54,7 +74,12 @@ export function useStudioProject() {
   }, [])
 
   useEffect(() => {
-    const timer = setTimeout(() => setProject((p) => addMissingReferencedFiles(p)), SCAN_DELAY_MS)
+    const timer = setTimeout(() => {
+      const [next, tabs] = withReferences(latest.current.project, latest.current.openIds)
+      if (next === latest.current.project) return
+      setProject(next)
+      setOpenIds(tabs)
+    }, SCAN_DELAY_MS)
     return () => clearTimeout(timer)
   }, [project.files])
 
@@ -63,42 +88,126 @@ export function useStudioProject() {
   useEffect(() => {
     if (activeFilename) saveActiveFilename(activeFilename)
   }, [activeFilename])
+  useEffect(() => saveOpenTabs(project, openIds), [project, openIds])
 
-  const add = useCallback((name: string): AddFileResult => {
-    const result = addFile(latest.current, name)
-    if (result.ok) {
-      latest.current = result.project
-      setProject(result.project)
-      setActiveId(result.file.id)
+  const commit = useCallback((next: Project, tabs: string[], nextActive?: string) => {
+    const kept = pruneTabs(next, tabs)
+    latest.current = {
+      project: next,
+      openIds: kept,
+      activeId: nextActive ?? latest.current.activeId,
     }
-    return result
+    setProject(next)
+    setOpenIds(kept)
+    if (nextActive !== undefined) setActiveId(nextActive)
   }, [])
 
-  const close = useCallback((id: string) => {
-    setProject((p) => removeFile(p, id))
-    setActiveId((current) => (current === id ? (latest.current.files[0]?.id ?? '') : current))
+  /** Shows a file in a tab (opening the tab if needed). */
+  const open = useCallback((id: string) => {
+    const { openIds: tabs } = latest.current
+    if (!tabs.includes(id)) setOpenIds([...tabs, id])
+    latest.current = { ...latest.current, openIds: tabs.includes(id) ? tabs : [...tabs, id] }
+    setActiveId(id)
+  }, [])
+
+  const add = useCallback(
+    (name: string): AddFileResult => {
+      const result = addFile(latest.current.project, name)
+      if (result.ok)
+        commit(result.project, [...latest.current.openIds, result.file.id], result.file.id)
+      return result
+    },
+    [commit],
+  )
+
+  /** Closes a tab; the file stays in the project (and in the tree). */
+  const closeTab = useCallback((id: string) => {
+    const { openIds: tabs, activeId: current, project: p } = latest.current
+    const index = tabs.indexOf(id)
+    const rest = tabs.filter((t) => t !== id)
+    setOpenIds(rest)
+    if (current === id) {
+      const next = rest[Math.min(index, rest.length - 1)] ?? p.files[0]?.id ?? ''
+      setActiveId(next)
+    }
   }, [])
 
   const edit = useCallback((id: string, content: string) => {
     setProject((p) => updateContent(p, id, content))
   }, [])
 
-  /** Replaces the whole project (import, reset) and shows its main file. */
-  const replace = useCallback((next: Project) => {
-    latest.current = next
-    setProject(next)
-    setActiveId(next.files[0]?.id ?? '')
-  }, [])
+  const snapshot = useCallback((): ProjectSnapshot => ({ ...latest.current }), [])
+
+  /** Puts a snapshot back (Undo). */
+  const restore = useCallback(
+    (s: ProjectSnapshot) => commit(s.project, s.openIds, s.activeId),
+    [commit],
+  )
+
+  /** Replaces the whole project (import, New project) and shows its main file. */
+  const replace = useCallback(
+    (next: Project) => commit(next, initialTabs(next), next.files[0]?.id ?? ''),
+    [commit],
+  )
+
+  const rename = useCallback(
+    (from: string, to: string): PathResult => {
+      const result = renamePath(latest.current.project, from, to)
+      if (result.ok) commit(result.project, latest.current.openIds)
+      return result
+    },
+    [commit],
+  )
+
+  const newFolder = useCallback(
+    (path: string): PathResult => {
+      const result = addFolder(latest.current.project, path)
+      if (result.ok) commit(result.project, latest.current.openIds)
+      return result
+    },
+    [commit],
+  )
+
+  /** Deletes a file or folder; returns what Undo needs, or undefined when nothing could be deleted. */
+  const remove = useCallback(
+    (path: string): ProjectSnapshot | undefined => {
+      const before = snapshot()
+      const result = deletePath(before.project, path)
+      if (!result.ok) return undefined
+      const gone = new Set(result.removed.map((f) => f.id))
+      const nextActive = gone.has(before.activeId)
+        ? (result.project.files.find((f) => f.type === 'main')?.id ?? '')
+        : before.activeId
+      commit(result.project, before.openIds, nextActive)
+      return before
+    },
+    [commit, snapshot],
+  )
 
   /** Adds tabs for missing referenced files now (before a compile) and returns the up-to-date project. */
   const syncReferences = useCallback((): Project => {
-    const next = addMissingReferencedFiles(latest.current)
-    if (next !== latest.current) {
-      latest.current = next
-      setProject(next)
-    }
+    const [next, tabs] = withReferences(latest.current.project, latest.current.openIds)
+    if (next !== latest.current.project) commit(next, tabs)
     return next
-  }, [])
+  }, [commit])
 
-  return { project, active, setActiveId, add, close, edit, replace, syncReferences }
+  const openFiles = openIds.flatMap((id) => project.files.find((f) => f.id === id) ?? [])
+  return {
+    project,
+    active,
+    openFiles,
+    setActiveId: open,
+    open,
+    add,
+    closeTab,
+    close: closeTab,
+    edit,
+    rename,
+    newFolder,
+    remove,
+    snapshot,
+    restore,
+    replace,
+    syncReferences,
+  }
 }

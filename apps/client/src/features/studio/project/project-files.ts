@@ -21,6 +21,8 @@ export interface EditorFile {
 export interface Project {
   name: string
   files: EditorFile[]
+  /** Folders made in the project tree (paths, '/'-separated); folders that hold files need no entry. */
+  folders?: string[]
 }
 
 export const DEFAULT_PROJECT_NAME = 'compiled-game'

@@ -101,4 +101,12 @@ describe('project store', () => {
     } satisfies Storage
     expect(saveProject(createDefaultProject(), full)).toBe(false)
   })
+
+  it('keeps the empty folders made in the tree', () => {
+    const project = { ...createDefaultProject(), folders: ['gfx', 'src/levels'] }
+    expect(saveProject(project, localStorage)).toBe(true)
+    expect(loadProject(localStorage)?.folders).toEqual(['gfx', 'src/levels'])
+    expect(saveProject(createDefaultProject(), localStorage)).toBe(true)
+    expect(loadProject(localStorage)?.folders).toBeUndefined()
+  })
 })

@@ -19,6 +19,8 @@ interface StoredProject {
   version: 1
   name: string
   files: StoredFile[]
+  /** Empty folders made in the tree (optional: older saves have none). */
+  folders?: string[]
 }
 
 export function serializeProject(project: Project): string {
@@ -34,6 +36,7 @@ export function serializeProject(project: Project): string {
             ...(f.encoding === 'latin1' ? { encoding: 'latin1' } : {}),
           },
     ),
+    ...(project.folders?.length ? { folders: project.folders } : {}),
   }
   return JSON.stringify(stored)
 }
@@ -77,7 +80,11 @@ export function deserializeProject(text: string): Project | undefined {
     return file
   })
   if (!files.some((f) => f.type === 'main')) return undefined
-  return { name: typeof d.name === 'string' && d.name !== '' ? d.name : 'compiled-game', files }
+  const name = typeof d.name === 'string' && d.name !== '' ? d.name : 'compiled-game'
+  const folders = Array.isArray(d.folders)
+    ? d.folders.filter((f): f is string => typeof f === 'string' && f !== '')
+    : []
+  return folders.length > 0 ? { name, files, folders } : { name, files }
 }
 
 /** The saved project, or undefined when there is none (or storage is unavailable or corrupt). */

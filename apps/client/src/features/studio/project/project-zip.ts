@@ -45,12 +45,13 @@ export function projectToZip(project: Project): ZipExportResult {
 export type ZipImportResult =
   { ok: true; project: Project; renamedMain?: string } | { ok: false; message: string }
 
-const TEXT_EXTENSIONS = /\.(asm|inc|s|txt|md|h)$/i
+// Data NESASM projects keep next to their sources; anything else that does not look binary is text (README.md,
+// build.sh, Makefile, .cfg...).
+const DATA_EXTENSIONS =
+  /\.(bin|nes|fds|dat|pal|nam|rle|dmc|png|gif|bmp|jpe?g|wav|ogg|mp3|zip|7z|gz)$/i
 
-/** Source types and extension-less names are text; the rest is data. */
 function isTextName(filename: string): boolean {
-  const base = filename.split('/').pop() ?? filename
-  return TEXT_EXTENSIONS.test(base) || !base.includes('.')
+  return !DATA_EXTENSIONS.test(filename.split('/').pop() ?? filename)
 }
 
 /**

@@ -1,0 +1,144 @@
+// Folder-aware operations on the project: the tree (folders from file paths plus empty folders the user made),
+// rename/move (which rewrites .include/.incbin names so the build keeps working), delete and new folder.
+import { findFile } from './project-files'
+import type { EditorFile, Project } from './project-files'
+import { fileTypeOf } from './templates'
+
+export type TreeNode =
+  | { kind: 'folder'; name: string; path: string; children: TreeNode[] }
+  | { kind: 'file'; name: string; path: string; file: EditorFile }
+
+/** The parent folders of a path ('a/b/c.asm' → ['a', 'a/b']). */
+export function parentFolders(path: string): string[] {
+  const parts = path.split('/').slice(0, -1)
+  return parts.map((_, i) => parts.slice(0, i + 1).join('/'))
+}
+
+/** Folders first, then files, each by name (case-insensitive). */
+function sortNodes(nodes: TreeNode[]): TreeNode[] {
+  return nodes.sort(
+    (a, b) =>
+      (a.kind === b.kind ? 0 : a.kind === 'folder' ? -1 : 1) ||
+      a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }),
+  )
+}
+
+export function buildTree(project: Project): TreeNode[] {
+  const root: TreeNode[] = []
+  const folders = new Map<string, TreeNode[]>([['', root]])
+  const folderNode = (path: string): TreeNode[] => {
+    const known = folders.get(path)
+    if (known) return known
+    const cut = path.lastIndexOf('/')
+    const parent = folderNode(cut < 0 ? '' : path.slice(0, cut))
+    const children: TreeNode[] = []
+    parent.push({ kind: 'folder', name: path.slice(cut + 1), path, children })
+    folders.set(path, children)
+    return children
+  }
+  for (const folder of project.folders ?? []) folderNode(folder)
+  for (const file of project.files) {
+    const cut = file.filename.lastIndexOf('/')
+    const parent = folderNode(cut < 0 ? '' : file.filename.slice(0, cut))
+    parent.push({ kind: 'file', name: file.filename.slice(cut + 1), path: file.filename, file })
+  }
+  for (const children of folders.values()) sortNodes(children)
+  return root
+}
+
+export type PathProblem = 'blank' | 'exists' | 'invalid' | 'main'
+
+/** Trims and checks a project path: relative, no '..', no backslash, no empty segment. */
+export function normalizePath(raw: string): string | PathProblem {
+  const path = raw.trim().replace(/\/+$/, '')
+  if (path === '') return 'blank'
+  if (
+    path.startsWith('/') ||
+    path.includes('\\') ||
+    path.split('/').some((s) => s === '' || s === '..')
+  )
+    return 'invalid'
+  return path
+}
+
+function isUnder(path: string, folder: string): boolean {
+  return path === folder || path.startsWith(`${folder}/`)
+}
+
+function hasPath(project: Project, path: string): boolean {
+  return (
+    findFile(project, path) !== undefined ||
+    (project.folders ?? []).some((f) => isUnder(f, path)) ||
+    project.files.some((f) => f.filename.startsWith(`${path}/`))
+  )
+}
+
+export type PathResult = { ok: true; project: Project } | { ok: false; reason: PathProblem }
+
+export function addFolder(project: Project, raw: string): PathResult {
+  const path = normalizePath(raw)
+  if (path === 'blank' || path === 'invalid') return { ok: false, reason: path }
+  if (hasPath(project, path)) return { ok: false, reason: 'exists' }
+  return { ok: true, project: { ...project, folders: [...(project.folders ?? []), path] } }
+}
+
+// A .include/.incbin line (optional label, directive with or without its dot) and its quoted name.
+const REFERENCE = /^(\s*(?:[A-Za-z_.][\w.]*:?\s+)?\.?(?:include|incbin)\s+")([^"]*)(")/i
+
+/** Rewrites .include/.incbin names under `from` (a file or folder path) to `to`, line by line. */
+export function renameReferences(source: string, from: string, to: string): string {
+  if (!source.includes(from)) return source
+  return source
+    .split('\n')
+    .map((line) => {
+      const match = REFERENCE.exec(line)
+      if (!match || !isUnder(match[2]!, from)) return line
+      const renamed = to + match[2]!.slice(from.length)
+      return `${match[1]}${renamed}${match[3]}${line.slice(match[0].length)}`
+    })
+    .join('\n')
+}
+
+/**
+ * Renames or moves a file or folder (`from` → `to`, full paths). main.asm stays where it is. Every text source's
+ * .include/.incbin of a moved file is rewritten, so the project builds as before.
+ */
+export function renamePath(project: Project, from: string, rawTo: string): PathResult {
+  const to = normalizePath(rawTo)
+  if (to === 'blank' || to === 'invalid') return { ok: false, reason: to }
+  if (to === from) return { ok: true, project }
+  const main = project.files.find((f) => f.type === 'main')
+  if (main && isUnder(main.filename, from)) return { ok: false, reason: 'main' }
+  if (isUnder(to, from) || hasPath(project, to)) return { ok: false, reason: 'exists' }
+  const move = (path: string) => (isUnder(path, from) ? to + path.slice(from.length) : path)
+  const files = project.files.map((f): EditorFile => {
+    const filename = move(f.filename)
+    const content = f.binary ? f.content : renameReferences(f.content, from, to)
+    if (filename === f.filename && content === f.content) return f
+    const type = f.type === 'main' ? 'main' : fileTypeOf(filename)
+    return { ...f, filename, content, type: f.binary ? f.type : type }
+  })
+  const folders = (project.folders ?? []).map(move)
+  return { ok: true, project: { ...project, files, folders } }
+}
+
+/** Removes a file, or a folder with everything in it; main.asm is never removed. */
+export function deletePath(
+  project: Project,
+  path: string,
+): { ok: true; project: Project; removed: EditorFile[] } | { ok: false; reason: 'main' } {
+  const removed = project.files.filter((f) => isUnder(f.filename, path))
+  if (removed.some((f) => f.type === 'main')) return { ok: false, reason: 'main' }
+  // The folders above the deleted path stay, even when it was the last thing in them.
+  const kept = (project.folders ?? []).filter((f) => !isUnder(f, path))
+  const folders = [...new Set([...kept, ...parentFolders(path)])]
+  return {
+    ok: true,
+    removed,
+    project: {
+      ...project,
+      files: project.files.filter((f) => !isUnder(f.filename, path)),
+      folders,
+    },
+  }
+}

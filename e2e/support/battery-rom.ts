@@ -2,43 +2,11 @@
 // every START press adds one to the count in save RAM at $6000, and the backdrop colour shows the count
 // (so a person can see it too). $10-$11 count frames since power-on, for rewind checks.
 import type { Page } from 'playwright-core'
-import { buildRom } from './input-probe'
+import { buildRom, nromSource } from './nrom-program'
 
-export const BATTERY_SOURCE = `  .inesprg 1
-  .ineschr 1
-  .inesmap 0
-  .inesmir 3
-
-  .bank 0
-  .org $C000
-RESET:
-  sei
-  cld
-  ldx #$FF
-  txs
-  lda #0
-  sta $2000
-  sta $2001
-  sta $00
-  sta $01
-  sta $10
-  sta $11
-vblank1:
-  bit $2002
-  bpl vblank1
-vblank2:
-  bit $2002
-  bpl vblank2
-  lda #%10000000
-  sta $2000
-forever:
-  jmp forever
-
-NMI:
-  pha
-  txa
-  pha
-  lda #1
+const BATTERY_PROGRAM = {
+  mirroring: 3,
+  nmi: `  lda #1
   sta $4016
   lda #0
   sta $4016
@@ -71,29 +39,15 @@ no_start:
   inc $10
   bne counted
   inc $11
-counted:
-  pla
-  tax
-  pla
-  rti
-
-colours:
+counted:`,
+  data: `colours:
   .db $0F,$16,$27,$2A,$12,$24,$30,$19,$21,$15,$28,$1A,$11,$25,$31,$17
-
-  .bank 1
-  .org $FFFA
-  .dw NMI
-  .dw RESET
-  .dw 0
-
-  .bank 2             ; CHR ROM: blank tiles (the picture is the backdrop colour)
-  .org $0000
-  .db $00
-`
+`,
+}
 
 /** The battery ROM; a different `variant` gives a different ROM (the library keeps each SHA-1 once). */
 export function buildBatteryRom(variant = 0): Uint8Array {
-  return buildRom(BATTERY_SOURCE.replace(/\.db \$00\n$/, `.db ${variant & 0xff}\n`))
+  return buildRom(nromSource({ ...BATTERY_PROGRAM, chrByte: variant & 0xff }))
 }
 
 /** The START count the game keeps in save RAM ($6000). */

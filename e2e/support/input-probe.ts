@@ -5,7 +5,7 @@
 //   $10-$11    frames since power-on (16 bit)          $12-$13  frames with RIGHT held (16 bit)
 //   $14        frames with RIGHT and A held             $15      frames with A and B held
 //   $16 / $17  every button controller 1 / 2 ever pressed (OR of all frames)
-import { assemble } from '@nes-studio/assembler'
+import { buildRom, nromSource } from './nrom-program'
 import type { Page } from 'playwright-core'
 
 export const PAD_BIT = {
@@ -19,48 +19,16 @@ export const PAD_BIT = {
   right: 0x01,
 } as const
 
-export const INPUT_PROBE_SOURCE = `  .inesprg 1
-  .ineschr 1
-  .inesmap 0
-  .inesmir 1
-
-  .bank 0
-  .org $C000
-RESET:
-  sei
-  cld
-  ldx #$FF
-  txs
-  lda #0
-  sta $2000
-  sta $2001
-  ldx #0
-clear:
-  sta $00,x
-  inx
-  bne clear
-vblank1:
-  bit $2002
-  bpl vblank1
-vblank2:
-  bit $2002
-  bpl vblank2
-  lda #$3F            ; backdrop colour: light blue
+export const INPUT_PROBE_SOURCE = nromSource({
+  mirroring: 1,
+  init: `  lda #$3F            ; backdrop colour: light blue
   sta $2006
   lda #$00
   sta $2006
   lda #$21
   sta $2007
-  lda #%10000000      ; NMI on every vertical blank
-  sta $2000
-forever:
-  jmp forever
-
-NMI:
-  pha
-  txa
-  pha
-  lda #1              ; strobe both controllers
+`,
+  nmi: `  lda #1              ; strobe both controllers
   sta $4016
   lda #0
   sta $4016
@@ -102,34 +70,8 @@ no_a_b:
   sta $16
   lda $01
   ora $17
-  sta $17
-  pla
-  tax
-  pla
-  rti
-
-  .bank 1
-  .org $FFFA
-  .dw NMI
-  .dw RESET
-  .dw 0
-
-  .bank 2             ; CHR ROM: blank tiles (the picture is the backdrop colour)
-  .org $0000
-  .db $00
-`
-
-/** Assembles NESASM source with our assembler; throws with the diagnostics if it does not build. */
-export function buildRom(source: string): Uint8Array {
-  const result = assemble({
-    files: { 'main.asm': new TextEncoder().encode(source) },
-    main: 'main.asm',
-  })
-  if (!result.ok) {
-    throw new Error(result.diagnostics.map((d) => `${d.span.line}: ${d.message}`).join('\n'))
-  }
-  return result.rom
-}
+  sta $17`,
+})
 
 export function buildInputProbeRom(): Uint8Array {
   return buildRom(INPUT_PROBE_SOURCE)

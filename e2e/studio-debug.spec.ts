@@ -171,6 +171,18 @@ describe('studio debugger', () => {
     expect([await reg(page, 'a'), await reg(page, 'x')]).toEqual(['$42', '$07'])
   })
 
+  it('pauses a program that runs without breakpoints', async () => {
+    const page = await open(1280)
+    await writeProgram(page, baseUrl)
+    await page.getByRole('button', { name: /Debug/ }).click()
+    const status = page.getByTestId('debug-status')
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('Running')
+    await page.waitForTimeout(500)
+    await page.getByRole('button', { name: /Pause/ }).click()
+    await expect.poll(() => status.textContent()).toMatch(/^Stopped at (main|sub)\.asm:\d+$/)
+    expect(Number(await reg(page, 'cycles'))).toBeGreaterThan(10_000)
+  })
+
   it('refuses a mapper the debug core lacks with the Run-still-works message', async () => {
     const page = await open(1280)
     await writeProgram(page, baseUrl)

@@ -126,6 +126,24 @@ describe('DebugEngine', () => {
     expect(engine.isRunning()).toBe(false)
   })
 
+  it('stops with a crash on an opcode the CPU does not have', () => {
+    const { program, engine } = started()
+    const bump = program.labels.get('Bump')!
+    engine.setBreakpoints([bump])
+    engine.runToStop({ kind: 'continue' })
+    engine.setBreakpoints([])
+    engine.writeMemory(0x0300, new Uint8Array([0x02])) // KIL (jams a real 6502)
+    engine.setLineMap(new Int32Array(0x10000).fill(-1))
+    // jump there: put $0300 on the stack as the return address - 1 and step out of Bump
+    engine.writeMemory(0x01fe, new Uint8Array([0xff, 0x02]))
+    const stop = engine.runToStop({ kind: 'continue' })
+    expect(stop.reason).toEqual({
+      kind: 'crash',
+      message: expect.stringMatching(/^Game crashed, invalid opcode/),
+    })
+    expect(engine.isRunning()).toBe(false)
+  })
+
   it('refuses a mapper jsnes lacks with the Run-still-works message', () => {
     const { rom } = buildTestProgram(30)
     expect(() => new DebugEngine(rom)).toThrow(

@@ -4,6 +4,7 @@
 // F10 step over, Ctrl+F10 run to cursor, F11 step into, Shift+F11 step out (F9 is the editor's).
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { DebugClient } from '../../../emulator/debug/debug-client'
+import { useGameKeys } from '../../../hooks/use-game-keys'
 import type { DebugStop, PpuState, Watchpoint } from '../../../emulator/types'
 import type { Project } from '../project/project-files'
 import { breakpointStore } from './breakpoint-store'
@@ -170,6 +171,11 @@ export function useDebugger(
     const [ram, cart] = await Promise.all([c.readMemory(0, 0x800), c.readMemory(0x6000, 0x2000)])
     setState((s) => ({ ...s, memory: { ram, cart } }))
   }, [])
+
+  // controller 1 on the user's keys while the program runs (not while typing in the editor or a field)
+  useGameKeys(state.status === 'running', (button, down, player) => {
+    if (player === 0) client.current?.setButton(button, down)
+  })
 
   // breakpoints follow the store while debugging
   useEffect(

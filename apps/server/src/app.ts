@@ -2,13 +2,14 @@
 import Fastify from 'fastify'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import fastifyCompress from '@fastify/compress'
-import { DEFAULT_MAX_ROM_BYTES, SAVE_STATES_PER_ROM } from '@nes-studio/shared'
+import { DEFAULT_MAX_ROM_BYTES, ROM_DELETE_UNDO_MS, SAVE_STATES_PER_ROM } from '@nes-studio/shared'
 import { installErrorHandler } from './errors'
 import { handleClientError, handleFrameworkError } from './http/framework-errors'
 import { installLibraryToken } from './http/library-token'
 import { installSecurity } from './http/security'
 import { registerStaticFiles } from './http/static-files'
 import type { StaticDirs } from './http/static-files'
+import { startDeletedPurger } from './roms/deleted-purger'
 import { romRoutes } from './roms/rom.routes'
 import { RomService } from './roms/rom.service'
 import { saveRoutes } from './saves/save.routes'
@@ -46,6 +47,8 @@ export interface AppDeps {
   libraryToken?: string
   logger?: FastifyServerOptions['logger']
   timeouts?: Partial<Timeouts>
+  /** How long a delete can be undone before the ROM is purged, in milliseconds; default 10 s. */
+  undoDeleteMs?: number
   /** Clock and id source, for tests. */
   serviceOptions?: RomServiceOptions
   /** Save states kept per ROM; default SAVE_STATES_PER_ROM (100). */
@@ -75,8 +78,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   // Must precede @fastify/static so static replies get the global hook.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
   const maxRomBytes = deps.maxRomBytes ?? DEFAULT_MAX_ROM_BYTES
+  const undoMs = deps.undoDeleteMs ?? ROM_DELETE_UNDO_MS
   await app.register(romRoutes, {
-    service: new RomService(deps.store, deps.serviceOptions),
+    service: new RomService(deps.store, { ...deps.serviceOptions, undoDeleteMs: undoMs }),
     maxRomBytes,
     uploadMemoryBytes: deps.uploadMemoryBytes ?? 8 * maxRomBytes,
   })
@@ -85,6 +89,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     service: new SaveService(deps.store, { ...deps.serviceOptions, statesPerRom }),
     statesPerRom,
   })
+  // Purged at most 2 s after the window closes; the store stays open until the round in progress ends.
+  const purger = await startDeletedPurger(deps.store, app.log, {
+    undoMs,
+    everyMs: Math.max(50, Math.min(2000, undoMs)),
+  })
+  app.addHook('onClose', () => purger.stop())
   await registerStaticFiles(app, deps.staticDirs)
   return app
 }

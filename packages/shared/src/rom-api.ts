@@ -97,6 +97,16 @@ export type UnlockStatus = z.infer<typeof unlockStatusSchema>
 export const romUploadResponseSchema = z.object({ rom: romEntrySchema })
 export type RomUploadResponse = z.infer<typeof romUploadResponseSchema>
 
+/**
+ * How long a delete can be undone, in milliseconds: `DELETE /api/roms/:id` hides the ROM at once,
+ * `POST /api/roms/:id/restore` brings it back within this window, and the server purges it after.
+ */
+export const ROM_DELETE_UNDO_MS = 10_000
+
+/** `POST /api/roms/:id/restore` → 200: the entry, back in the library with its save and states. */
+export const romRestoreResponseSchema = z.object({ rom: romEntrySchema })
+export type RomRestoreResponse = z.infer<typeof romRestoreResponseSchema>
+
 /** Machine-readable error codes; match on these, not on messages. */
 export const apiErrorCodeSchema = z.enum([
   'NoFile',

@@ -6,6 +6,7 @@ import type {
   RomListQuery,
   RomListResponse,
   RomPageResponse,
+  RomRestoreResponse,
   RomUploadResponse,
 } from '@nes-studio/shared'
 import { HttpError } from '../errors'
@@ -152,5 +153,10 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
   app.delete('/api/roms/:id', async (request, reply) => {
     await service.delete(parseId(request))
     return reply.status(204).send()
+  })
+
+  // Undo of a delete, within the undo window (docs/rom-api.md). No body.
+  app.post('/api/roms/:id/restore', async (request): Promise<RomRestoreResponse> => {
+    return { rom: await service.restore(parseId(request)) }
   })
 }

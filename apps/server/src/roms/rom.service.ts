@@ -1,6 +1,6 @@
 // ROM library rules: validates uploads, derives header facts, maps store records to API DTOs.
 import { createHash, randomUUID } from 'node:crypto'
-import { ROM_MIN_BYTES } from '@nes-studio/shared'
+import { ROM_DELETE_UNDO_MS, ROM_MIN_BYTES } from '@nes-studio/shared'
 import type { RomEntry, RomListQuery } from '@nes-studio/shared'
 import { HttpError } from '../errors'
 import type { RomRecord, RomStore } from '../storage/rom-store'
@@ -25,6 +25,8 @@ export interface RomDownload {
 export interface RomServiceOptions {
   now?: () => Date
   newId?: () => string
+  /** How long a delete can be undone, in milliseconds; default ROM_DELETE_UNDO_MS (10 s). */
+  undoDeleteMs?: number
 }
 
 export function recordToEntry(rec: RomRecord): RomEntry {
@@ -64,6 +66,7 @@ const notFound = () =>
 export class RomService {
   private readonly now: () => Date
   private readonly newId: () => string
+  private readonly undoDeleteMs: number
 
   constructor(
     private readonly store: RomStore,
@@ -71,6 +74,7 @@ export class RomService {
   ) {
     this.now = opts.now ?? (() => new Date())
     this.newId = opts.newId ?? randomUUID
+    this.undoDeleteMs = opts.undoDeleteMs ?? ROM_DELETE_UNDO_MS
   }
 
   /** Changes whenever the list may have changed; see RomStore.revision. */
@@ -164,7 +168,26 @@ export class RomService {
     return `"${rom.fileSha256}"`
   }
 
+  /**
+   * Hides the ROM at once (list, file, save and states all answer as for an unknown ROM); `restore`
+   * brings it back within the undo window, after which the purger removes it for good.
+   */
   async delete(id: string): Promise<void> {
     if (!(await this.store.delete(id))) throw notFound()
+  }
+
+  /** Undoes a delete. A ROM that is not deleted answers as restored, so a repeated Undo is harmless. */
+  async restore(id: string): Promise<RomEntry> {
+    const rom = (await this.store.restore(id, this.undoDeleteMs)) ?? (await this.store.get(id))
+    if (!rom) {
+      throw new HttpError(
+        404,
+        'NotFound',
+        `This delete can no longer be undone: a deleted ROM is removed for good after ${
+          this.undoDeleteMs / 1000
+        } seconds.`,
+      )
+    }
+    return recordToEntry(rom)
   }
 }

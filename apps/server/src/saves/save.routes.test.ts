@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   BATTERY_SAVE_MAX_BYTES,
   EMULATORJS_VERSION,
@@ -437,16 +437,50 @@ describe('save states', () => {
   })
 })
 
-it('deleting a ROM deletes its battery save and states', async () => {
-  await putSave(bytesOf(8192))
+it('a deleted ROM keeps its save and states hidden (404), Undo brings them back, the purge removes them', async () => {
+  await t.close()
+  t = await createTestApp({ undoDeleteMs: 300 })
+  rom = await addRom()
+  const saveBytes = bytesOf(8192)
+  await putSave(saveBytes)
   const { state } = await postStateOk()
-  expect((await t.app.inject({ method: 'DELETE', url: `/api/roms/${rom.id}` })).statusCode).toBe(
-    204,
-  )
-  expect(await t.store.getBatterySave(rom.id)).toBeUndefined()
-  expect(await t.store.getSaveState(rom.id, state.id)).toBeUndefined()
-  const gone = await t.app.inject({ method: 'GET', url: state.url })
-  expect(expectError(gone, 404, 'NotFound')).toMatch(/ROM is not in the library/)
+  const deleteRom = () => t.app.inject({ method: 'DELETE', url: `/api/roms/${rom.id}` })
+  expect((await deleteRom()).statusCode).toBe(204)
+
+  // Deleted: every call under the ROM answers as for an unknown ROM, but nothing is gone yet.
+  const calls = [
+    { method: 'GET', url: `/api/roms/${rom.id}/save` },
+    { method: 'DELETE', url: `/api/roms/${rom.id}/save` },
+    { method: 'GET', url: `/api/roms/${rom.id}/states` },
+    { method: 'GET', url: state.url },
+    { method: 'GET', url: `${state.url}/thumbnail` },
+    { method: 'DELETE', url: state.url },
+  ] as const
+  for (const call of calls) {
+    const res = await t.app.inject(call)
+    expect(expectError(res, 404, 'NotFound'), `${call.method} ${call.url}`).toMatch(
+      /ROM is not in the library/,
+    )
+  }
+  expectError(await putSave(bytesOf(100, 2)), 404, 'NotFound')
+  expectError(await postState(), 404, 'NotFound')
+  expect(await t.store.getBatterySave(rom.id)).toBeDefined()
+
+  // Restored: the save and the state are back, unchanged.
+  const undo = await t.app.inject({ method: 'POST', url: `/api/roms/${rom.id}/restore` })
+  expect(undo.statusCode).toBe(200)
   const save = await t.app.inject({ method: 'GET', url: `/api/roms/${rom.id}/save` })
-  expect(expectError(save, 404, 'NotFound')).toMatch(/ROM is not in the library/)
+  expect(save.statusCode).toBe(200)
+  expect(Buffer.compare(save.rawPayload, saveBytes)).toBe(0)
+  expect((await listStates()).states).toEqual([state])
+  expect((await t.app.inject({ method: 'GET', url: state.url })).statusCode).toBe(200)
+
+  // Deleted again and left: purged after the window, its rows go with it (ON DELETE CASCADE).
+  expect((await deleteRom()).statusCode).toBe(204)
+  await vi.waitFor(async () => expect(await t.store.getBatterySave(rom.id)).toBeUndefined(), {
+    timeout: 3000,
+    interval: 100,
+  })
+  expect(await t.store.listSaveStates(rom.id)).toEqual([])
+  expect(await t.store.getSaveState(rom.id, state.id)).toBeUndefined()
 })

@@ -221,6 +221,60 @@ for (const s of STORES) {
       expect(await page({ offset: 50 })).toEqual({ total: 5, roms: [] })
     })
 
+    it('hides a deleted entry at once, restores it within the window, and purges it after', async () => {
+      const kept = newRom()
+      const gone = newRom({ title: 'Gone soon' })
+      await store.insert(kept)
+      await store.insert(gone)
+      const before = await store.revision()
+      expect(await store.delete(gone.id)).toBe(true)
+      expect(await store.delete(gone.id)).toBe(false) // already hidden
+      expect(await store.revision()).not.toBe(before)
+      expect((await store.list()).map((r) => r.id)).toEqual([kept.id])
+      expect(await store.get(gone.id)).toBeUndefined()
+      expect(await store.getWithBytes(gone.id)).toBeUndefined()
+      const page = { offset: 0, limit: 10, search: '', sort: 'date', order: 'desc' } as const
+      expect(await store.listPage({ ...page, search: 'gone' })).toEqual({ total: 0, roms: [] })
+      expect(await store.listPage(page)).toEqual({ total: 1, roms: [withoutBytes(kept)] })
+      expect(await store.purgeDeleted(60_000)).toBe(0) // still within its window
+
+      const hidden = await store.revision()
+      expect(await store.restore(gone.id, 60_000)).toEqual(withoutBytes(gone))
+      expect(await store.revision()).not.toBe(hidden)
+      expect(await store.getWithBytes(gone.id)).toMatchObject({ rom: withoutBytes(gone) })
+      expect(await store.restore(gone.id, 60_000)).toBeUndefined() // not hidden
+
+      await store.delete(gone.id)
+      await new Promise((r) => setTimeout(r, 30))
+      expect(await store.restore(gone.id, 10)).toBeUndefined() // past its window
+      expect(await store.get(gone.id)).toBeUndefined() // and still hidden
+      expect(await store.purgeDeleted(10)).toBe(1)
+      expect(await store.restore(gone.id, 60_000)).toBeUndefined() // gone for good
+      expect((await store.list()).map((r) => r.id)).toEqual([kept.id])
+    })
+
+    it('leaves the revision alone when a delete, undo or purge changes nothing', async () => {
+      const rom = newRom()
+      await store.insert(rom)
+      await store.delete(rom.id)
+      await store.purgeDeleted(0)
+      const before = await store.revision()
+      expect(await store.purgeDeleted(0)).toBe(0)
+      expect(await store.delete(rom.id)).toBe(false)
+      expect(await store.restore(rom.id, 60_000)).toBeUndefined()
+      expect(await store.revision()).toBe(before)
+    })
+
+    it('accepts the same ROM again while a deleted copy waits for the purge', async () => {
+      const first = newRom()
+      await store.insert(first)
+      await store.delete(first.id)
+      const again = newRom({ sha1: first.sha1, title: 'Uploaded again' })
+      expect(await store.insert(again)).toEqual({ status: 'inserted', rom: withoutBytes(again) })
+      expect(await store.restore(first.id, 60_000)).toBeUndefined() // the deleted copy went for good
+      expect((await store.list()).map((r) => r.id)).toEqual([again.id])
+    })
+
     it('reports a duplicate sha1 with the existing entry and writes nothing', async () => {
       const first = newRom()
       await store.insert(first)
@@ -240,10 +294,11 @@ for (const s of STORES) {
       expect(await store.delete(id)).toBe(false)
     })
 
-    it('deletes metadata and bytes', async () => {
+    it('purges metadata and bytes', async () => {
       const rom = newRom()
       await store.insert(rom)
       expect(await store.delete(rom.id)).toBe(true)
+      expect(await store.purgeDeleted(0)).toBe(1)
       expect(await store.get(rom.id)).toBeUndefined()
       expect(await store.getWithBytes(rom.id)).toBeUndefined()
       expect(await store.delete(rom.id)).toBe(false)

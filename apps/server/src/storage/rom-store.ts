@@ -46,7 +46,7 @@ export interface RomPage {
 
 export type InsertResult =
   | { status: 'inserted'; rom: RomRecord }
-  /** A ROM with the same `sha1` is already stored; nothing was written. */
+  /** A visible ROM with the same `sha1` is already stored; nothing was written. */
   | { status: 'duplicate'; existing: RomRecord }
 
 /**
@@ -62,11 +62,26 @@ export interface RomStore extends SaveStore {
   listPage(query: RomPageQuery): Promise<RomPage>
   get(id: string): Promise<RomRecord | undefined>
   getWithBytes(id: string): Promise<{ rom: RomRecord; bytes: Uint8Array } | undefined>
+  /** A hidden (deleted, not yet purged) entry with the same `sha1` is purged to make room. */
   insert(rom: NewRom): Promise<InsertResult>
-  /** True when an entry was removed. */
+  /**
+   * Hides an entry: it leaves the list and every read (its save and states included) at once, and
+   * stays restorable until `purgeDeleted` removes it. True when a visible entry was hidden.
+   */
   delete(id: string): Promise<boolean>
   /**
-   * Names the library's current state: it changes whenever an insert or delete commits (from any
+   * Shows again an entry hidden less than `windowMs` milliseconds ago, by the store's clock (the
+   * database's on PostgreSQL, so servers sharing it agree). `undefined` when there is none: never
+   * deleted, hidden longer ago, or purged.
+   */
+  restore(id: string, windowMs: number): Promise<RomRecord | undefined>
+  /**
+   * Removes for good (with their saves and states) the entries hidden at least `windowMs` milliseconds
+   * ago, by the store's clock; returns how many.
+   */
+  purgeDeleted(windowMs: number): Promise<number>
+  /**
+   * Names the library's current state: it changes whenever an insert, delete, restore or purge commits (from any
    * process sharing the database) and never repeats, also across restarts. Used as the list's ETag.
    */
   revision(): Promise<string>

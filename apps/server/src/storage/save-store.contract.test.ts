@@ -283,7 +283,7 @@ for (const s of STORES) {
       })
     })
 
-    it('deletes a ROM with its save and states, and only those', async () => {
+    it("keeps a deleted ROM's save and states until the purge, which removes only those", async () => {
       const other = newRom()
       await store.insert(other)
       const updatedAt = '2026-03-01T10:00:00.000Z'
@@ -294,6 +294,17 @@ for (const s of STORES) {
       }
       const state = (await store.listSaveStates(rom.id))[0]!
       expect(await store.delete(rom.id)).toBe(true)
+      // Hidden, not gone: an undo brings all of it back. A deleted ROM takes no new save or state.
+      expect(await store.getBatterySave(rom.id)).toBeDefined()
+      expect(await store.listSaveStates(rom.id)).toHaveLength(2)
+      expect(await store.putBatterySave({ romId: rom.id, bytes: bytesOf(10, 1), updatedAt })).toBe(
+        undefined,
+      )
+      expect(await store.insertSaveState(newState(rom, { slot: '2' }), 100)).toEqual({
+        status: 'no-rom',
+      })
+
+      expect(await store.purgeDeleted(0)).toBe(1)
       expect(await store.getBatterySave(rom.id)).toBeUndefined()
       expect(await store.listSaveStates(rom.id)).toEqual([])
       expect(await store.getSaveState(rom.id, state.id)).toBeUndefined()

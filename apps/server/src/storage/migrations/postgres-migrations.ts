@@ -83,4 +83,16 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX save_states_resume ON save_states (rom_id) WHERE kind = 'resume';
     `,
   },
+  {
+    version: 4,
+    name: 'soft delete',
+    // See the SQLite migration 4. Per row, unlike migration 2's trigger, so a delete or undo that
+    // matched nothing (already deleted, window over) leaves the revision alone.
+    up: `
+      ALTER TABLE roms ADD COLUMN deleted_at TIMESTAMPTZ;
+      CREATE INDEX roms_deleted ON roms (deleted_at) WHERE deleted_at IS NOT NULL;
+      CREATE TRIGGER roms_revision_hide AFTER UPDATE OF deleted_at ON roms
+        FOR EACH ROW EXECUTE FUNCTION bump_library_revision();
+    `,
+  },
 ]

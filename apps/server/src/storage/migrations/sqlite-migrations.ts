@@ -84,4 +84,17 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'soft delete',
+    // A delete hides the ROM (deleted_at, ISO 8601 UTC) so it can be undone; the server purges it
+    // for good after the undo window, and ON DELETE CASCADE takes its save and states then. Hiding
+    // and restoring change the list, so they bump the revision like inserts and deletes.
+    up: `
+      ALTER TABLE roms ADD COLUMN deleted_at TEXT;
+      CREATE INDEX roms_deleted ON roms (deleted_at) WHERE deleted_at IS NOT NULL;
+      CREATE TRIGGER roms_revision_hide AFTER UPDATE OF deleted_at ON roms
+        BEGIN UPDATE library_meta SET revision = revision + 1 WHERE id = 1; END;
+    `,
+  },
 ]

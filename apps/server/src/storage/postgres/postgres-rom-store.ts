@@ -159,13 +159,13 @@ class PostgresRomStore extends PostgresSaveStore implements RomStore {
 
   async list(): Promise<RomRecord[]> {
     const { rows } = await this.pool.query<RomRow>(
-      `SELECT ${ROM_COLUMNS} FROM roms ORDER BY seq DESC`,
+      `SELECT ${ROM_COLUMNS} FROM roms WHERE deleted_at IS NULL ORDER BY seq DESC`,
     )
     return rows.map(rowToRecord)
   }
 
   async listPage(query: RomPageQuery): Promise<RomPage> {
-    const where = query.search ? 'WHERE title ILIKE $1' : ''
+    const where = `WHERE deleted_at IS NULL${query.search ? ' AND title ILIKE $1' : ''}`
     const params: unknown[] = query.search ? [likePattern(query.search)] : []
     const order = pageOrderBy(query, 'lower(title)')
     const n = params.length
@@ -188,7 +188,7 @@ class PostgresRomStore extends PostgresSaveStore implements RomStore {
 
   async get(id: string): Promise<RomRecord | undefined> {
     const { rows } = await this.pool.query<RomRow>(
-      `SELECT ${ROM_COLUMNS} FROM roms WHERE id = $1`,
+      `SELECT ${ROM_COLUMNS} FROM roms WHERE id = $1 AND deleted_at IS NULL`,
       [id],
     )
     return rows[0] ? rowToRecord(rows[0]) : undefined
@@ -196,7 +196,7 @@ class PostgresRomStore extends PostgresSaveStore implements RomStore {
 
   async getWithBytes(id: string): Promise<{ rom: RomRecord; bytes: Uint8Array } | undefined> {
     const { rows } = await this.pool.query<RomRow & { bytes: Buffer }>(
-      `SELECT ${ROM_COLUMNS}, bytes FROM roms WHERE id = $1`,
+      `SELECT ${ROM_COLUMNS}, bytes FROM roms WHERE id = $1 AND deleted_at IS NULL`,
       [id],
     )
     const row = rows[0]
@@ -206,7 +206,8 @@ class PostgresRomStore extends PostgresSaveStore implements RomStore {
   async insert(rom: NewRom): Promise<InsertResult> {
     const bytes = Buffer.from(rom.bytes.buffer, rom.bytes.byteOffset, rom.bytes.byteLength)
     // A concurrent delete of the conflicting row can leave neither an insert nor a row to report;
-    // then simply try again.
+    // then simply try again. A deleted copy waiting for its purge must not block uploading the same
+    // ROM again: it is purged, and the insert tried again.
     for (let attempt = 0; attempt < 3; attempt++) {
       const inserted = await this.pool.query<RomRow>(
         `INSERT INTO roms (id, title, file_name, file_size, created_at, mapper, submapper, prg_rom_banks,
@@ -234,18 +235,48 @@ class PostgresRomStore extends PostgresSaveStore implements RomStore {
         ],
       )
       if (inserted.rows[0]) return { status: 'inserted', rom: rowToRecord(inserted.rows[0]) }
-      const existing = await this.pool.query<RomRow>(
-        `SELECT ${ROM_COLUMNS} FROM roms WHERE sha1 = $1`,
+      const existing = await this.pool.query<RomRow & { hidden: boolean }>(
+        `SELECT ${ROM_COLUMNS}, deleted_at IS NOT NULL AS hidden FROM roms WHERE sha1 = $1`,
         [rom.sha1],
       )
-      if (existing.rows[0]) return { status: 'duplicate', existing: rowToRecord(existing.rows[0]) }
+      const row = existing.rows[0]
+      if (row?.hidden) {
+        await this.pool.query('DELETE FROM roms WHERE id = $1 AND deleted_at IS NOT NULL', [row.id])
+      } else if (row) {
+        return { status: 'duplicate', existing: rowToRecord(row) }
+      }
     }
     throw new Error('insert kept conflicting with rows that then disappeared')
   }
 
   async delete(id: string): Promise<boolean> {
-    const result = await this.pool.query('DELETE FROM roms WHERE id = $1', [id])
+    const result = await this.pool.query(
+      'UPDATE roms SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL',
+      [id],
+    )
     return (result.rowCount ?? 0) > 0
+  }
+
+  async restore(id: string, windowMs: number): Promise<RomRecord | undefined> {
+    const { rows } = await this.pool.query<RomRow>(
+      `UPDATE roms SET deleted_at = NULL
+       WHERE id = $1 AND deleted_at > now() - $2 * interval '1 millisecond'
+       RETURNING ${ROM_COLUMNS}`,
+      [id, windowMs],
+    )
+    return rows[0] ? rowToRecord(rows[0]) : undefined
+  }
+
+  async purgeDeleted(windowMs: number): Promise<number> {
+    const due = `deleted_at <= now() - $1 * interval '1 millisecond'`
+    // The revision trigger runs per statement, even for a DELETE of no rows: look first, so the
+    // purge timer does not change the list's ETag every few seconds.
+    const { rowCount } = await this.pool.query(`SELECT 1 FROM roms WHERE ${due} LIMIT 1`, [
+      windowMs,
+    ])
+    if (!rowCount) return 0
+    const result = await this.pool.query(`DELETE FROM roms WHERE ${due}`, [windowMs])
+    return result.rowCount ?? 0
   }
 
   async revision(): Promise<string> {

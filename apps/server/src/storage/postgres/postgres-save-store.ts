@@ -85,10 +85,11 @@ export class PostgresSaveStore implements SaveStore {
   }
 
   async putBatterySave(save: { romId: string; bytes: Uint8Array; updatedAt: string }) {
-    // INSERT ... SELECT writes nothing when the ROM is gone, instead of failing on the foreign key.
+    // INSERT ... SELECT writes nothing when the ROM is gone or deleted, instead of failing on the
+    // foreign key.
     const { rows } = await this.pool.query<SaveRow>(
       `INSERT INTO battery_saves (rom_id, size, updated_at, bytes)
-       SELECT id, $2::int, $3::timestamptz, $4::bytea FROM roms WHERE id = $1
+       SELECT id, $2::int, $3::timestamptz, $4::bytea FROM roms WHERE id = $1 AND deleted_at IS NULL
        ON CONFLICT (rom_id) DO UPDATE SET
          size = excluded.size, updated_at = excluded.updated_at, bytes = excluded.bytes
        RETURNING rom_id, size, updated_at`,
@@ -129,9 +130,10 @@ export class PostgresSaveStore implements SaveStore {
 
   async insertSaveState(state: NewSaveState, limit: number): Promise<InsertStateResult> {
     return inTransaction<InsertStateResult>(this.pool, async (client) => {
-      const rom = await client.query('SELECT id FROM roms WHERE id = $1 FOR NO KEY UPDATE', [
-        state.romId,
-      ])
+      const rom = await client.query(
+        'SELECT id FROM roms WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE',
+        [state.romId],
+      )
       if (rom.rowCount === 0) return { result: { status: 'no-rom' } }
       const replaced = await client.query<{ id: string }>(
         `DELETE FROM save_states

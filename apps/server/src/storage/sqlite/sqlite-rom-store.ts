@@ -7,6 +7,7 @@ import { likePattern, pageOrderBy } from '../page-query'
 import type { InsertResult, NewRom, RomPage, RomPageQuery, RomRecord, RomStore } from '../rom-store'
 import { withTranslatedErrors } from '../translate-errors'
 import { translateSqliteError } from './sqlite-errors'
+import { lazyStatements } from './lazy-statements'
 import { describeOpenError, openCheckedDatabase } from './sqlite-open'
 import { SqliteSaveStore } from './sqlite-save-store'
 
@@ -103,66 +104,95 @@ export async function openSqliteRomStore(opts: SqliteRomStoreOptions): Promise<R
   return withTranslatedErrors(new SqliteRomStore(db), translateSqliteError)
 }
 
+/** ISO 8601 time `windowMs` before now: deletes at or before it are past the undo window. */
+const windowStart = (windowMs: number) => new Date(Date.now() - windowMs).toISOString()
+
+function prepareRomStatements(db: Database.Database) {
+  const visible = 'deleted_at IS NULL'
+  return lazyStatements({
+    list: () =>
+      db.prepare<[], RomRow>(`SELECT ${ROM_COLUMNS} FROM roms WHERE ${visible} ORDER BY seq DESC`),
+    get: () =>
+      db.prepare<[string], RomRow>(`SELECT ${ROM_COLUMNS} FROM roms WHERE id = ? AND ${visible}`),
+    getBySeq: () =>
+      db.prepare<[number | bigint], RomRow>(`SELECT ${ROM_COLUMNS} FROM roms WHERE seq = ?`),
+    // Without deleted_at, which a version 1-3 database (migration tests) does not have yet.
+    getBySha1: () => db.prepare<[string], RomRow>(`SELECT ${ROM_COLUMNS} FROM roms WHERE sha1 = ?`),
+    hiddenBySha1: () =>
+      db.prepare<[string], { id: string }>(
+        'SELECT id FROM roms WHERE sha1 = ? AND deleted_at IS NOT NULL',
+      ),
+    bytes: () =>
+      db.prepare<[number], { bytes: Buffer }>('SELECT bytes FROM rom_bytes WHERE rom_seq = ?'),
+    insertRom: () =>
+      db.prepare(`INSERT INTO roms (id, title, file_name, file_size, created_at, mapper,
+          submapper, prg_rom_banks, chr_rom_banks, mirroring, battery, trainer, nes2, sha1,
+          file_sha256)
+        VALUES (@id, @title, @fileName, @fileSize, @createdAt, @mapper, @submapper, @prgRomBanks,
+          @chrRomBanks, @mirroring, @battery, @trainer, @nes2, @sha1, @fileSha256)
+        ON CONFLICT (sha1) DO NOTHING`),
+    insertBytes: () => db.prepare('INSERT INTO rom_bytes (rom_seq, bytes) VALUES (?, ?)'),
+    hide: () =>
+      db.prepare<[string, string]>(`UPDATE roms SET deleted_at = ? WHERE id = ? AND ${visible}`),
+    restore: () =>
+      db.prepare<[string, string], RomRow>(
+        `UPDATE roms SET deleted_at = NULL WHERE id = ? AND deleted_at > ? RETURNING ${ROM_COLUMNS}`,
+      ),
+    purge: () => db.prepare<[string]>('DELETE FROM roms WHERE deleted_at <= ?'),
+    purgeOne: () =>
+      db.prepare<[string]>('DELETE FROM roms WHERE id = ? AND deleted_at IS NOT NULL'),
+    revision: () =>
+      db.prepare<[], { library_id: string; revision: number }>(
+        'SELECT library_id, revision FROM library_meta WHERE id = 1',
+      ),
+  })
+}
+
 class SqliteRomStore extends SqliteSaveStore implements RomStore {
   readonly kind = 'sqlite'
-  private readonly listStmt
-  private readonly getStmt
-  private readonly getBySha1Stmt
-  private readonly bytesStmt
-  private readonly insertRomStmt
-  private readonly insertBytesStmt
-  private readonly deleteStmt
-  private readonly insertTx
-  // Prepared on first use: a store opened at an older schema (tests) has no library_meta yet.
-  private revisionStmt: Database.Statement<[], { library_id: string; revision: number }> | undefined
+  private readonly r: ReturnType<typeof prepareRomStatements>
+  private readonly insertTx: Database.Transaction<(rom: NewRom) => InsertResult>
 
   constructor(db: Database.Database) {
     super(db)
-    this.listStmt = db.prepare<[], RomRow>(`SELECT ${ROM_COLUMNS} FROM roms ORDER BY seq DESC`)
-    this.getStmt = db.prepare<[string], RomRow>(`SELECT ${ROM_COLUMNS} FROM roms WHERE id = ?`)
-    this.getBySha1Stmt = db.prepare<[string], RomRow>(
-      `SELECT ${ROM_COLUMNS} FROM roms WHERE sha1 = ?`,
-    )
-    this.bytesStmt = db.prepare<[number], { bytes: Buffer }>(
-      'SELECT bytes FROM rom_bytes WHERE rom_seq = ?',
-    )
-    this.insertRomStmt =
-      db.prepare(`INSERT INTO roms (id, title, file_name, file_size, created_at, mapper,
-        submapper, prg_rom_banks, chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256)
-      VALUES (@id, @title, @fileName, @fileSize, @createdAt, @mapper, @submapper, @prgRomBanks,
-        @chrRomBanks, @mirroring, @battery, @trainer, @nes2, @sha1, @fileSha256)
-      ON CONFLICT (sha1) DO NOTHING`)
-    this.insertBytesStmt = db.prepare('INSERT INTO rom_bytes (rom_seq, bytes) VALUES (?, ?)')
-    this.deleteStmt = db.prepare('DELETE FROM roms WHERE id = ?')
+    this.r = prepareRomStatements(db)
     this.insertTx = db.transaction((rom: NewRom): InsertResult => {
       const { bytes, ...meta } = rom
-      const result = this.insertRomStmt.run({
+      const row = {
         ...meta,
         battery: meta.battery ? 1 : 0,
         trainer: meta.trainer ? 1 : 0,
         nes2: meta.nes2 ? 1 : 0,
-      })
-      if (result.changes === 0) {
-        const existing = this.getBySha1Stmt.get(rom.sha1)
-        if (!existing) throw new Error('sha1 conflict without a row')
-        return { status: 'duplicate', existing: rowToRecord(existing) }
       }
-      this.insertBytesStmt.run(
+      let result = this.r.insertRom.run(row)
+      if (result.changes === 0) {
+        // A deleted copy waiting for its purge must not block uploading the same ROM again.
+        const hidden = this.r.hiddenBySha1.get(rom.sha1)
+        if (!hidden) {
+          const existing = this.r.getBySha1.get(rom.sha1)
+          if (!existing) throw new Error('sha1 conflict without a row')
+          return { status: 'duplicate', existing: rowToRecord(existing) }
+        }
+        this.r.purgeOne.run(hidden.id)
+        result = this.r.insertRom.run(row)
+        if (result.changes === 0) throw new Error('sha1 conflict after purging the deleted copy')
+      }
+      this.r.insertBytes.run(
         result.lastInsertRowid,
         Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
       )
-      const row = this.getStmt.get(rom.id)
-      if (!row) throw new Error('inserted row not found')
-      return { status: 'inserted', rom: rowToRecord(row) }
+      const inserted = this.r.getBySeq.get(result.lastInsertRowid)
+      if (!inserted) throw new Error('inserted row not found')
+      return { status: 'inserted', rom: rowToRecord(inserted) }
     })
   }
 
   async list(): Promise<RomRecord[]> {
-    return this.listStmt.all().map(rowToRecord)
+    return this.r.list.all().map(rowToRecord)
   }
 
   async listPage(query: RomPageQuery): Promise<RomPage> {
-    const where = query.search ? "WHERE title LIKE ? ESCAPE '\\'" : ''
+    const where = `WHERE deleted_at IS NULL${query.search ? " AND title LIKE ? ESCAPE '\\'" : ''}`
     const params = query.search ? [likePattern(query.search)] : []
     const order = pageOrderBy(query, 'title COLLATE NOCASE')
     // Both in one read transaction, so the count and the page describe the same library.
@@ -180,16 +210,16 @@ class SqliteRomStore extends SqliteSaveStore implements RomStore {
   }
 
   async get(id: string): Promise<RomRecord | undefined> {
-    const row = this.getStmt.get(id)
+    const row = this.r.get.get(id)
     return row ? rowToRecord(row) : undefined
   }
 
   async getWithBytes(id: string): Promise<{ rom: RomRecord; bytes: Uint8Array } | undefined> {
     // One read transaction so a concurrent delete cannot split metadata from bytes.
     return this.db.transaction(() => {
-      const row = this.getStmt.get(id)
+      const row = this.r.get.get(id)
       if (!row) return undefined
-      const blob = this.bytesStmt.get(row.seq)
+      const blob = this.r.bytes.get(row.seq)
       if (!blob) throw new Error(`ROM ${id} has no bytes row`)
       return { rom: rowToRecord(row), bytes: blob.bytes }
     })()
@@ -200,18 +230,24 @@ class SqliteRomStore extends SqliteSaveStore implements RomStore {
   }
 
   async delete(id: string): Promise<boolean> {
-    const deleted = this.deleteStmt.run(id).changes > 0
-    // Move the deleted pages out of the WAL and truncate it: on a full disk the WAL would otherwise
-    // keep the space the delete freed (the pages go to the free list and new uploads reuse them).
-    if (deleted) this.db.pragma('wal_checkpoint(TRUNCATE)')
-    return deleted
+    return this.r.hide.run(new Date().toISOString(), id).changes > 0
+  }
+
+  async restore(id: string, windowMs: number): Promise<RomRecord | undefined> {
+    const row = this.r.restore.get(id, windowStart(windowMs))
+    return row ? rowToRecord(row) : undefined
+  }
+
+  async purgeDeleted(windowMs: number): Promise<number> {
+    const purged = this.r.purge.run(windowStart(windowMs)).changes
+    // Move the freed pages out of the WAL and truncate it: on a full disk the WAL would otherwise
+    // keep the space the purge freed (the pages go to the free list and new uploads reuse them).
+    if (purged > 0) this.db.pragma('wal_checkpoint(TRUNCATE)')
+    return purged
   }
 
   async revision(): Promise<string> {
-    this.revisionStmt ??= this.db.prepare(
-      'SELECT library_id, revision FROM library_meta WHERE id = 1',
-    )
-    const row = this.revisionStmt.get()
+    const row = this.r.revision.get()
     if (!row) throw new Error('library_meta row missing')
     return `${row.library_id}.${row.revision}`
   }

@@ -126,7 +126,10 @@ export class SqliteSaveStore implements SaveStore {
 }
 
 function prepareStatements(db: Database.Database) {
-  const romExists = db.prepare<[string], { id: string }>('SELECT id FROM roms WHERE id = ?')
+  // A deleted ROM (hidden until its purge) takes no new save or state.
+  const romExists = db.prepare<[string], { id: string }>(
+    'SELECT id FROM roms WHERE id = ? AND deleted_at IS NULL',
+  )
   const deleteReplaced = db.prepare<[string, string | null, SaveStateKind], { id: string }>(
     `DELETE FROM save_states WHERE rom_id = ? AND (slot = ? OR (? = 'resume' AND kind = 'resume'))
      RETURNING id`,
@@ -183,10 +186,11 @@ function prepareStatements(db: Database.Database) {
     getSave: db.prepare<[string], SaveRow & { bytes: Buffer }>(
       'SELECT rom_id, size, updated_at, bytes FROM battery_saves WHERE rom_id = ?',
     ),
-    // INSERT ... SELECT writes nothing when the ROM is gone, instead of failing on the foreign key.
+    // INSERT ... SELECT writes nothing when the ROM is gone or deleted, instead of failing on the
+    // foreign key.
     putSave: db.prepare<[{ romId: string; size: number; updatedAt: string; bytes: Buffer }]>(
       `INSERT INTO battery_saves (rom_id, size, updated_at, bytes)
-       SELECT id, @size, @updatedAt, @bytes FROM roms WHERE id = @romId
+       SELECT id, @size, @updatedAt, @bytes FROM roms WHERE id = @romId AND deleted_at IS NULL
        ON CONFLICT (rom_id) DO UPDATE SET
          size = excluded.size, updated_at = excluded.updated_at, bytes = excluded.bytes`,
     ),

@@ -1,6 +1,6 @@
 // Sums what the browser received per kind of file (encoded body size, so gzip where the server
 // compressed, plus headers) for one page. Files served from the HTTP cache count as 0 bytes.
-import type { Page, Request } from 'playwright-core'
+import type { BrowserContext, Page, Request } from 'playwright-core'
 
 export interface TransferSummary {
   ourJs: number
@@ -41,6 +41,26 @@ export function recordTransfers(page: Page, baseUrl: string) {
         } else result.ourOther += bytes
       }
       return result
+    },
+  }
+}
+
+/**
+ * Sums the encoded bytes (body + headers) every page and worker of `context` received from `origin`,
+ * service worker requests included where Playwright reports them.
+ */
+export function recordContextTransfers(context: BrowserContext, origin: string) {
+  const finished: Request[] = []
+  context.on('requestfinished', (request) => finished.push(request))
+  return {
+    async total(): Promise<number> {
+      let total = 0
+      for (const request of finished) {
+        if (new URL(request.url()).origin !== origin) continue
+        const sizes = await request.sizes()
+        total += sizes.responseBodySize + sizes.responseHeadersSize
+      }
+      return total
     },
   }
 }

@@ -1,9 +1,9 @@
 // The studio as a workspace (issue 12), on a desktop and on a touch phone, against the real server, assembler
 // and emulator: an empty program is refused; the problems panel lists every diagnostic and jumps to it; the project tree (closing a tab keeps
-// the file, delete with Undo, autosave over a crash, a zipped project in folders, rename/move, Ctrl+P, find in files).
+// the file, delete with Undo, autosave over a crash, a zipped project in folders, rename/move, Ctrl+P, find in files), New project / import Undo, live mode.
 import { describe, expect, it } from 'vitest'
 import { usePageSuite } from './support/page-suite'
-import { waitForGreenFrame } from './support/studio-frames'
+import { waitForFrameTint, waitForGreenFrame } from './support/studio-frames'
 import {
   compileButton,
   downloadFrom,
@@ -20,7 +20,7 @@ import {
   treePaths,
   treeRow,
 } from './support/studio-tree'
-import { ZERO_PAGE_WARNING_PROGRAM } from './support/studio-programs'
+import { BUTTON_PROGRAM, ZERO_PAGE_WARNING_PROGRAM } from './support/studio-programs'
 import { STUDIO_DEVICES, gotoStudio, press } from './support/studio-workspace'
 
 const suite = usePageSuite()
@@ -211,5 +211,42 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
     await treeRow(page, 'src/consts.asm').waitFor({ state: 'detached' })
     expect(await treePaths(page)).toEqual(['main.asm'])
     expect(await page.locator('.cm-content').textContent()).toBe('; my work')
+  })
+  it('live mode rebuilds as you type and restarts the preview only when the ROM changed, without an empty flash', async () => {
+    const page = await suite.open(device.options)
+    await gotoStudio(page, suite.baseUrl)
+    await setEditorText(page, BUTTON_PROGRAM)
+    const liveSwitch = page.getByRole('checkbox', { name: 'Live' })
+    expect(await liveSwitch.isChecked()).toBe(false)
+    await press(device, page.locator('.studio-live'))
+    expect(await liveSwitch.isChecked()).toBe(true)
+    expect(await waitForFrameTint(page, 'green', 30_000)).toBe(true)
+    // From here on, record every time the empty / loading picture or the still picture appears.
+    await page.evaluate(() => {
+      const log: string[] = []
+      ;(window as unknown as { previewLog: string[] }).previewLog = log
+      const panel = document.querySelector<HTMLElement>('.studio-preview')!
+      new MutationObserver(() => {
+        if (panel.querySelector('.studio-preview__overlay'))
+          log.push(`overlay:${panel.dataset.state}`)
+        if (panel.querySelector('[data-testid="preview-still"]')) log.push('still')
+      }).observe(panel, { subtree: true, childList: true, attributes: true })
+    })
+    const previewLog = () =>
+      page.evaluate(() => [...new Set((window as unknown as { previewLog: string[] }).previewLog)])
+
+    // A comment changes no byte: the game is not restarted.
+    await page.locator('.cm-content').click()
+    await page.keyboard.press('ControlOrMeta+End')
+    await page.keyboard.insertText('; just a comment\n')
+    await page.waitForTimeout(1500)
+    expect(await previewLog()).toEqual([])
+
+    // The backdrop colour: rebuilt and restarted after 300 ms of quiet, no COMPILE & RUN.
+    await setEditorText(page, BUTTON_PROGRAM.replace('ldx #$2A', 'ldx #$16'))
+    expect(await waitForFrameTint(page, 'red', 15_000)).toBe(true)
+    expect(await previewLog()).toEqual(['still'])
+    expect(await page.locator('.studio-preview').getAttribute('data-state')).toBe('running')
+    expect(await page.getByText('Click to re-enable the editor').count()).toBe(0)
   })
 })

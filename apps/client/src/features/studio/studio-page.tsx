@@ -10,6 +10,8 @@ import { PreviewPanel } from './components/preview-panel'
 import { ProblemCounts, ProblemsPanel } from './components/problems-panel'
 import { StudioToolbar } from './components/studio-toolbar'
 import { WorkspaceSidebar } from './components/workspace-sidebar'
+import { LiveToggle } from './components/live-toggle'
+import { useLiveMode } from './hooks/use-live-mode'
 import { DebugPanel } from './debug/debug-panel'
 import type { JumpTarget } from './editor/code-editor'
 import { downloadBytes } from './hooks/download'
@@ -54,6 +56,14 @@ export default function StudioPage() {
     clearPreview()
   }, [clearDiagnostics, clearPreview])
   const io = useProjectFilesIo(project, studio.replace, resetSession, studio)
+  const live = useLiveMode({
+    files: project.files,
+    current: studio.syncReferences,
+    build: compiler.build,
+    rom,
+    onRom: setRom,
+    swap: preview.swap,
+  })
 
   const compileAndRun = async () => {
     if (busy.current) return
@@ -161,7 +171,12 @@ export default function StudioPage() {
         onImport={(file) => void io.importZip(file)}
         onExport={io.exportZip}
         onNewProject={io.newProject}
-        status={<ProblemCounts diagnostics={compiler.diagnostics} />}
+        status={
+          <>
+            <ProblemCounts diagnostics={compiler.diagnostics} />
+            <LiveToggle isLive={live.isLive} onChange={live.setIsLive} />
+          </>
+        }
       />
       {isAdding && rom && (
         <AddToLibraryDialog
@@ -187,7 +202,7 @@ export default function StudioPage() {
             onUnlock={() => setIsLocked(false)}
           />
         )}
-        <PreviewPanel state={preview.state} screenRef={screenRef} />
+        <PreviewPanel state={preview.state} screenRef={screenRef} still={preview.still} />
       </div>
       <DebugPanel
         project={project}

@@ -7,6 +7,8 @@ import type { PreviewState } from '../hooks/use-preview'
 interface PreviewPanelProps {
   state: PreviewState
   screenRef: RefObject<HTMLDivElement | null>
+  /** The old game's last picture, shown while live mode starts the new build (no empty flash). */
+  still?: string
 }
 
 function PreviewOverlay({ state }: { state: PreviewState }) {
@@ -38,7 +40,7 @@ function PreviewOverlay({ state }: { state: PreviewState }) {
   }
 }
 
-export function PreviewPanel({ state, screenRef }: PreviewPanelProps) {
+export function PreviewPanel({ state, screenRef, still }: PreviewPanelProps) {
   const settings = useInputSettings()
   return (
     <section
@@ -49,6 +51,9 @@ export function PreviewPanel({ state, screenRef }: PreviewPanelProps) {
       <h2 className="panel__title">Game Preview</h2>
       <div className="studio-preview__screen">
         <div ref={screenRef} className="studio-preview__emulator" data-testid="preview-screen" />
+        {still && (
+          <img className="studio-preview__still" src={still} alt="" data-testid="preview-still" />
+        )}
         <PreviewOverlay state={state} />
       </div>
       <p className="studio-preview__hint">

@@ -78,5 +78,14 @@ export function useCompiler() {
     setDiagnostics([])
   }, [])
 
-  return { compile, check, isCompiling, diagnostics, clearDiagnostics, lastAssemblyMs }
+  /** `build` assembles without the COMPILING... state (live mode): the outcome, diagnostics shown. */
+  return {
+    compile,
+    check,
+    build: runBuild,
+    isCompiling,
+    diagnostics,
+    clearDiagnostics,
+    lastAssemblyMs,
+  }
 }

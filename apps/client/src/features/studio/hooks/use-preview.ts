@@ -69,6 +69,33 @@ export function usePreview(container: RefObject<HTMLDivElement | null>) {
     [getHost],
   )
 
+  /**
+   * Live mode: replaces the running game with a new ROM. The last picture of the old game stays over the screen
+   * (`still`, an object URL) until the new game shows its first frame, so the preview never flashes empty.
+   */
+  const [still, setStill] = useState<string | undefined>(undefined)
+  const swap = useCallback(
+    async (rom: Uint8Array): Promise<boolean> => {
+      const emulator = host.current
+      let picture: string | undefined
+      if (emulator && state.status === 'running') {
+        picture = await emulator.screenshot().then(
+          (blob) => URL.createObjectURL(blob),
+          () => undefined,
+        )
+      }
+      setStill(picture)
+      runId.current += 1
+      try {
+        return await run(rom)
+      } finally {
+        setStill(undefined)
+        if (picture) URL.revokeObjectURL(picture)
+      }
+    },
+    [run, state.status],
+  )
+
   const preload = useCallback(() => getHost()?.preload(), [getHost])
   const setButton = useCallback(
     (button: NesButton, down: boolean, player: 0 | 1) =>
@@ -76,5 +103,5 @@ export function usePreview(container: RefObject<HTMLDivElement | null>) {
     [],
   )
 
-  return { state, beginLoading, clear, run, preload, setButton }
+  return { state, still, beginLoading, clear, run, swap, preload, setButton }
 }

@@ -10,7 +10,8 @@ afterEach(() => vi.useRealTimers())
 
 function setup(outcomes: CompileOutcome[]) {
   const build = vi.fn(
-    async () => outcomes.shift() ?? { ok: false, error: { message: 'x', diagnostics: [] } },
+    async (): Promise<CompileOutcome> =>
+      outcomes.shift() ?? { ok: false, error: { message: 'x', diagnostics: [] } },
   )
   const swap = vi.fn(async () => true)
   const onRom = vi.fn()

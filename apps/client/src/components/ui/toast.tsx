@@ -1,16 +1,22 @@
 // Styled wrappers around Radix Toast primitives (accessible, swipe-to-dismiss, hotkey-focusable viewport).
 import * as ToastPrimitive from '@radix-ui/react-toast'
 import type { ComponentPropsWithoutRef } from 'react'
+import { useToast } from './use-toast'
 import type { ToastVariant } from './use-toast'
+import './toast.css'
 
 export const TOAST_DURATION_MS = 5000
 export const TOAST_SWIPE_THRESHOLD_PX = 50
 export const TOAST_HOTKEY = ['F8']
 
 export function ToastProvider(props: ComponentPropsWithoutRef<typeof ToastPrimitive.Provider>) {
+  // One toast at a time (TOAST_LIMIT), so the provider's duration can be the open toast's own: an
+  // Undo toast stays as long as its undo window.
+  const { toasts } = useToast()
+  const duration = toasts.find((t) => t.open)?.duration ?? TOAST_DURATION_MS
   return (
     <ToastPrimitive.Provider
-      duration={TOAST_DURATION_MS}
+      duration={duration}
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
       {...props}
     />
@@ -49,5 +55,21 @@ export function ToastClose(props: ComponentPropsWithoutRef<typeof ToastPrimitive
     <ToastPrimitive.Close className="toast__close" aria-label="Close" {...props}>
       ×
     </ToastPrimitive.Close>
+  )
+}
+
+/**
+ * A button in the toast (e.g. Undo); clicking it also closes the toast. `altText` tells screen reader
+ * users another way to do the same, as Radix requires.
+ */
+export function ToastAction({
+  className,
+  ...props
+}: ComponentPropsWithoutRef<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      className={['btn', 'toast__action', className].filter(Boolean).join(' ')}
+      {...props}
+    />
   )
 }

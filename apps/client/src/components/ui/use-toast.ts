@@ -12,8 +12,11 @@ export type ToastVariant = 'default' | 'destructive'
 export interface ToastInput {
   title?: ReactNode
   description?: ReactNode
+  /** A ToastAction (e.g. Undo). */
   action?: ReactNode
   variant?: ToastVariant
+  /** How long it stays open, in milliseconds (paused while hovered or focused); default 5 s. */
+  duration?: number
 }
 
 export interface ToastItem extends ToastInput {

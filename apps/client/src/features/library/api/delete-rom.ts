@@ -1,9 +1,16 @@
-// DELETE /api/roms/:id; on success the entry leaves the cached list and pages at once.
+// DELETE /api/roms/:id: the entry leaves the cached list and pages at once (before the server answers);
+// a failed delete refetches them. The server keeps it restorable for ROM_DELETE_UNDO_MS (restore-rom.ts).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { InfiniteData } from '@tanstack/react-query'
+import type { InfiniteData, QueryClient } from '@tanstack/react-query'
 import type { RomListResponse, RomPageResponse } from '@nes-studio/shared'
 import { apiRequest } from '../../../lib/api-client'
 import { ROMS_QUERY_KEY } from './roms-query-key'
+
+/**
+ * How long the Undo toast stays, in milliseconds: the server's ROM_DELETE_UNDO_MS (kept here so the
+ * browser does not load zod with rom-api.ts; delete-rom.test.ts checks they agree).
+ */
+export const UNDO_DELETE_MS = 10_000
 
 export async function deleteRom(id: string): Promise<void> {
   await apiRequest('DELETE', `${ROMS_QUERY_KEY[0]}/${encodeURIComponent(id)}`)
@@ -25,19 +32,24 @@ function withoutRom(
   }
 }
 
+/** Takes the entry out of the bare list and of every loaded page of every search, totals included. */
+export async function removeFromCachedLists(queryClient: QueryClient, id: string): Promise<void> {
+  // A list request already on its way would put the entry back when it lands.
+  await queryClient.cancelQueries({ queryKey: ROMS_QUERY_KEY })
+  queryClient.setQueryData<RomListResponse>(ROMS_QUERY_KEY, (data) =>
+    data ? { roms: data.roms.filter((r) => r.id !== id) } : data,
+  )
+  queryClient.setQueriesData<InfiniteData<RomPageResponse>>(
+    { queryKey: [ROMS_QUERY_KEY[0], 'pages'] },
+    (data) => data && withoutRom(data, id),
+  )
+}
+
 export function useDeleteRom() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteRom,
-    onSuccess: (_data, id) => {
-      queryClient.setQueryData<RomListResponse>(ROMS_QUERY_KEY, (data) =>
-        data ? { roms: data.roms.filter((r) => r.id !== id) } : data,
-      )
-      // Every loaded page of every search: the entry leaves at once, and the totals shrink with it.
-      queryClient.setQueriesData<InfiniteData<RomPageResponse>>(
-        { queryKey: [ROMS_QUERY_KEY[0], 'pages'] },
-        (data) => data && withoutRom(data, id),
-      )
-    },
+    onMutate: (id) => removeFromCachedLists(queryClient, id),
+    onError: () => queryClient.invalidateQueries({ queryKey: ROMS_QUERY_KEY }),
   })
 }

@@ -1,11 +1,14 @@
 // 'ROM Library' panel: the server's list a page at a time, searched on the server, in a virtualised
-// list, with Refresh, load (hands the file to the player) and delete.
+// list, with Refresh, load (hands the file to the player) and delete with Undo.
 import { useEffect, useMemo, useState } from 'react'
 import type { RomEntry } from '@nes-studio/shared'
+import { ToastAction } from '../../../components/ui/toast'
 import { toast } from '../../../components/ui/use-toast'
-import { useDeleteRom } from '../api/delete-rom'
+import { UNDO_DELETE_MS, useDeleteRom } from '../api/delete-rom'
 import { useRomFile } from '../api/get-rom-file'
 import { useRomPages } from '../api/get-rom-pages'
+import { useRestoreRom } from '../api/restore-rom'
+import { serverMessage } from '../api/server-message'
 import { UnlockForm } from './unlock-form'
 import { VirtualRomList } from './virtual-rom-list'
 import '../library.css'
@@ -39,6 +42,7 @@ export function RomLibrary({ onLoadRom }: RomLibraryProps) {
   const pages = useRomPages(query)
   const romFile = useRomFile()
   const deleteRom = useDeleteRom()
+  const restoreRom = useRestoreRom()
   const roms = useMemo(() => pages.data?.pages.flatMap((page) => page.roms) ?? [], [pages.data])
   const total = pages.data?.pages[0]?.total ?? 0
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = pages
@@ -56,12 +60,27 @@ export function RomLibrary({ onLoadRom }: RomLibraryProps) {
       onError: () => errorToast('Failed to load ROM. Please try again.'),
     })
 
+  const undoDelete = (rom: RomEntry) =>
+    restoreRom.mutate(rom.id, {
+      onSuccess: (back) =>
+        toast({ title: 'ROM Restored', description: `${back.title} is back in the library.` }),
+      onError: (error) =>
+        errorToast(serverMessage(error) ?? 'Failed to undo the delete. Please try again.'),
+    })
+
+  // No confirmation: the row goes at once, and the toast's Undo brings it back within the window.
   const remove = (rom: RomEntry) =>
     deleteRom.mutate(rom.id, {
       onSuccess: () =>
         toast({
           title: 'ROM Deleted',
           description: 'The ROM file has been removed from the library.',
+          duration: UNDO_DELETE_MS,
+          action: (
+            <ToastAction altText={`Undo: restore ${rom.title}`} onClick={() => undoDelete(rom)}>
+              Undo
+            </ToastAction>
+          ),
         }),
       onError: () => errorToast('Failed to delete ROM. Please try again.'),
     })

@@ -1,7 +1,7 @@
 // ROM library panels against the real server (own instance, empty DATA_DIR) and the real emulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, openPage } from './support/browser'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { launchBrowser, openPage, TOUCH_DEVICES } from './support/browser'
 import type { OpenedPage } from './support/browser'
 import { waitForFrameColor } from './support/frames'
 import { startServer } from './support/global-setup'
@@ -289,6 +289,76 @@ describe('ROM library', () => {
       await close()
     }
   })
+})
+
+// Spec: a delete asks nothing, the row goes at once, and the toast's Undo brings the ROM back while the
+// server keeps it (10 s); without Undo it stays gone. The same flow with a mouse and on a touch phone.
+const DELETE_CONTEXTS = [
+  { name: 'desktop', options: {}, color: 'teal', press: (l: Locator) => l.click() },
+  {
+    name: TOUCH_DEVICES[0]!.name,
+    options: TOUCH_DEVICES[0]!,
+    color: 'olive',
+    press: (l: Locator) => l.tap(),
+  },
+] as const
+
+describe('delete with Undo', () => {
+  for (const { name, options, color, press } of DELETE_CONTEXTS) {
+    it(`deletes at once, Undo brings the ROM back and it loads; without Undo it stays gone (${name})`, async () => {
+      const { page, close } = await openPage(browser, options)
+      const dialogs: string[] = []
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message())
+        void dialog.dismiss()
+      })
+      try {
+        await page.goto(`${server.baseUrl}/`)
+        const title = `Undo ${color}`
+        await uploadThroughPanel(
+          page,
+          `undo-${color}.nes`,
+          buildSolidColorRom(NES_COLOR[color]),
+          title,
+        )
+        const item = libraryItem(page, title)
+        await item.waitFor()
+        const id = await item.getAttribute('data-rom-id')
+
+        // The row goes before the server has answered the DELETE.
+        let answer: () => void = () => undefined
+        const held = new Promise<void>((resolve) => (answer = resolve))
+        await page.route(`**/api/roms/${id}`, async (route) => {
+          if (route.request().method() === 'DELETE') await held
+          await route.continue()
+        })
+        await press(page.getByRole('button', { name: `Delete ${title}` }))
+        await item.waitFor({ state: 'detached' })
+        answer()
+        await expectToast(page, 'ROM Deleted', 'The ROM file has been removed from the library.')
+        await page.unrouteAll()
+        await press(page.locator('.toast').getByRole('button', { name: 'Undo' }))
+        await expectToast(page, 'ROM Restored', `${title} is back in the library.`)
+        await item.waitFor()
+        await press(page.getByRole('button', { name: `Load ${title}` }))
+        await expectToast(page, 'ROM Loaded', `undo-${color}.nes has been loaded successfully.`)
+        await waitForGame(page)
+        expect(await waitForFrameColor(page, color, 20_000)).toMatchObject({ name: color })
+
+        await press(page.getByRole('button', { name: `Delete ${title}` }))
+        await item.waitFor({ state: 'detached' })
+        await expectToast(page, 'ROM Deleted', 'The ROM file has been removed from the library.')
+        await page.reload()
+        await page.getByRole('heading', { name: 'ROM Library' }).waitFor()
+        await page.locator('[data-testid=rom-item], .library__empty').first().waitFor() // listed
+        expect(await item.count()).toBe(0)
+        expect((await page.request.get(`${server.baseUrl}/api/roms/${id}`)).status()).toBe(404)
+        expect(dialogs).toEqual([])
+      } finally {
+        await close()
+      }
+    })
+  }
 })
 
 describe('write-protected library (LIBRARY_TOKEN)', () => {

@@ -116,7 +116,6 @@ function prepareRomStatements(db: Database.Database) {
       db.prepare<[string], RomRow>(`SELECT ${ROM_COLUMNS} FROM roms WHERE id = ? AND ${visible}`),
     getBySeq: () =>
       db.prepare<[number | bigint], RomRow>(`SELECT ${ROM_COLUMNS} FROM roms WHERE seq = ?`),
-    // Without deleted_at, which a version 1-3 database (migration tests) does not have yet.
     getBySha1: () => db.prepare<[string], RomRow>(`SELECT ${ROM_COLUMNS} FROM roms WHERE sha1 = ?`),
     hiddenBySha1: () =>
       db.prepare<[string], { id: string }>(

@@ -337,6 +337,8 @@ describe('delete with Undo', () => {
         answer()
         await expectToast(page, 'ROM Deleted', 'The ROM file has been removed from the library.')
         await page.unrouteAll()
+        // The Undo toast outlasts the usual 5 s: it stays for the server's 10 s undo window.
+        await page.waitForTimeout(6000)
         await press(page.locator('.toast').getByRole('button', { name: 'Undo' }))
         await expectToast(page, 'ROM Restored', `${title} is back in the library.`)
         await item.waitFor()

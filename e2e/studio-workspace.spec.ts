@@ -1,6 +1,6 @@
 // The studio as a workspace (issue 12), on a desktop and on a touch phone, against the real server, assembler
 // and emulator: an empty program is refused; the problems panel lists every diagnostic and jumps to it; the project tree (closing a tab keeps
-// the file, delete with Undo, autosave over a crash, a zipped project in folders, rename/move, Ctrl+P, find in files), New project / import Undo, live mode.
+// the file, delete with Undo, autosave over a crash, a zipped project in folders, rename/move, Ctrl+P, find in files), New project / import Undo, live mode, the CHR tile editor.
 import { describe, expect, it } from 'vitest'
 import { usePageSuite } from './support/page-suite'
 import { waitForFrameTint, waitForGreenFrame } from './support/studio-frames'
@@ -20,7 +20,9 @@ import {
   treePaths,
   treeRow,
 } from './support/studio-tree'
-import { BUTTON_PROGRAM, ZERO_PAGE_WARNING_PROGRAM } from './support/studio-programs'
+import { BUTTON_PROGRAM, TILE_PROGRAM, ZERO_PAGE_WARNING_PROGRAM } from './support/studio-programs'
+import { CHR_COLOURS, makePng, readPng, tilePixel } from './support/studio-chr'
+import { frameColor } from './support/frames'
 import { STUDIO_DEVICES, gotoStudio, press } from './support/studio-workspace'
 
 const suite = usePageSuite()
@@ -201,9 +203,13 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
     await gotoStudio(page, suite.baseUrl)
     await setEditorText(page, '; my work\n')
     await press(device, page.getByRole('button', { name: 'New project' }))
-    await expect.poll(async () => (await savedFiles(page))['main.asm']).toContain('.inesprg 1')
+    await expect
+      .poll(async () => (await savedFiles(page))['main.asm'], { timeout: 10_000 })
+      .toContain('.inesprg 1')
     await press(device, page.locator('.toast').getByRole('button', { name: 'Undo' }))
-    await expect.poll(async () => (await savedFiles(page))['main.asm']).toBe('; my work\n')
+    await expect
+      .poll(async () => (await savedFiles(page))['main.asm'], { timeout: 10_000 })
+      .toBe('; my work\n')
 
     await importZipFile(page, 'game.zip', nestedProjectZip(new Uint8Array(8192)))
     await treeRow(page, 'src/consts.asm').waitFor()
@@ -248,5 +254,86 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
     expect(await previewLog()).toEqual(['still'])
     expect(await page.locator('.studio-preview').getAttribute('data-state')).toBe('running')
     expect(await page.getByText('Click to re-enable the editor').count()).toBe(0)
+  })
+  it('CHR tile editor: a pixel changes the file, a fill changes the preview, PNG import and export, 5 colours refused', async () => {
+    const page = await suite.open(device.options)
+    page.on('dialog', (dialog) => void dialog.accept())
+    await gotoStudio(page, suite.baseUrl)
+    await setEditorText(page, TILE_PROGRAM)
+    await tab(page, 'tiles.chr').waitFor()
+    await press(device, tab(page, 'tiles.chr'))
+    await setEditorText(page, '; blank\n.fill 8192\n')
+    await press(device, page.getByRole('button', { name: 'Tiles', exact: true }))
+    const table = page.getByLabel('Pattern table 0')
+    const at = async (px: number, py: number) => {
+      const box = (await table.boundingBox())!
+      // Playwright positions are inside the border (3 px a side), as the picture is.
+      const border = 3
+      const position = {
+        x: ((px + 0.5) * (box.width - 2 * border)) / 128,
+        y: ((py + 0.5) * (box.height - 2 * border)) / 128,
+      }
+      if (device.isTouch) await table.tap({ position })
+      else await table.click({ position })
+    }
+    await press(device, page.getByRole('button', { name: 'Colour 3' }))
+    await at(1, 0)
+    await expect
+      .poll(async () => (await savedFiles(page))['tiles.chr'], { timeout: 10_000 })
+      .toMatch(/\n\.3\.{6}\n/) // a pixel in a .fill region: the text is regenerated
+    await press(device, page.getByRole('button', { name: 'Undo' }))
+    await expect
+      .poll(async () => (await savedFiles(page))['tiles.chr'], { timeout: 10_000 })
+      .not.toContain('.3......')
+
+    await press(device, page.getByRole('button', { name: 'Fill' }))
+    await at(4, 4)
+    await press(device, compileButton(page))
+    await expect
+      .poll(async () => (await frameColor(page).catch(() => undefined))?.rgb, { timeout: 30_000 })
+      .toEqual([...CHR_COLOURS[3]!].map((c) => expect.closeTo(c, -1.5)))
+
+    // PNG import: tile 0 blue, tile 1 a red diagonal on black.
+    const rgba: number[] = []
+    for (let y = 0; y < 8; y += 1)
+      for (let x = 0; x < 16; x += 1)
+        rgba.push(...CHR_COLOURS[x < 8 ? 2 : x - 8 === y ? 1 : 0]!, 255)
+    await page.getByTestId('import-png').setInputFiles({
+      name: 'tiles.png',
+      mimeType: 'image/png',
+      buffer: await makePng(page, 16, 8, rgba),
+    })
+    await expect
+      .poll(async () => (await savedFiles(page))['tiles.chr'], { timeout: 10_000 })
+      .toContain('22222222')
+    await press(device, compileButton(page))
+    await page.locator('.studio-preview[data-state="running"]').waitFor({ timeout: 30_000 })
+    const rom = (await downloadFrom(page, 'Download .nes')).bytes.subarray(16 + 16384)
+    expect([...rom.subarray(0, 32)]).toEqual([
+      ...[0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255],
+      ...[128, 64, 32, 16, 8, 4, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0],
+    ])
+    expect(tilePixel(rom, 1, 3, 3)).toBe(1)
+
+    await press(device, page.getByRole('button', { name: 'Click to re-enable the editor' }))
+    const exported = await downloadFrom(page, 'Export PNG')
+    expect(exported.name).toBe('tiles.png')
+    const png = await readPng(page, exported.bytes)
+    expect([png.width, png.height]).toEqual([128, 256])
+    const corner: number[] = []
+    for (let y = 0; y < 8; y += 1) corner.push(...png.rgba.slice(y * 128 * 4, (y * 128 + 16) * 4))
+    expect(corner).toEqual(rgba)
+
+    const five: number[] = []
+    for (let i = 0; i < 64; i += 1)
+      five.push(...[i % 5 === 4 ? [0, 255, 0] : CHR_COLOURS[i % 5]!].flat(), 255)
+    await page.getByTestId('import-png').setInputFiles({
+      name: 'five.png',
+      mimeType: 'image/png',
+      buffer: await makePng(page, 8, 8, five),
+    })
+    expect(await page.getByTestId('chr-editor').getByRole('alert').textContent()).toBe(
+      'five.png: Tile $00 (column 1, row 1) uses more than 4 colours.',
+    )
   })
 })

@@ -198,6 +198,7 @@ export default function StudioPage() {
             onClose={onClose}
             onAdd={onAdd}
             onEdit={onEdit}
+            onChrBytes={studio.setChrBytes}
             onCompile={onCompile}
             onUnlock={() => setIsLocked(false)}
           />

@@ -1,10 +1,11 @@
 // Left panel: file tabs, the new-file field, and the editor (or a hex view for binary files) with its lock overlay.
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import type { StudioDiagnostic } from '../build/studio-diagnostic'
 import { CodeEditor } from '../editor/code-editor'
 import type { JumpTarget } from '../editor/code-editor'
 import { chrTextToBytes } from '../project/chr-text'
 import type { EditorFile } from '../project/project-files'
+import { ChrEditor } from './chr-editor'
 import { ChrPreview } from './chr-preview'
 import { FileTabs, NewFileForm } from './file-tabs'
 import { HexView } from './hex-view'
@@ -19,6 +20,8 @@ interface EditorPaneProps {
   onClose: (file: EditorFile) => void
   onAdd: (name: string) => string | undefined
   onEdit: (id: string, content: string) => void
+  /** New tile bytes from the CHR tile editor. */
+  onChrBytes: (id: string, bytes: Uint8Array) => void
   onCompile: () => void
   onUnlock: () => void
 }
@@ -31,6 +34,17 @@ export function EditorPane(props: EditorPaneProps) {
       (active.type === 'chr' ? chrTextToBytes(active.content).bytes : new Uint8Array()),
     [active],
   )
+  const [tileViews, setTileViews] = useState<ReadonlySet<string>>(new Set())
+  const canEditTiles =
+    active.type === 'chr' && (active.binary ? active.binary.length % 16 === 0 : true)
+  const showTiles = canEditTiles && tileViews.has(active.id)
+  const setShowTiles = (on: boolean) =>
+    setTileViews((views) => {
+      const next = new Set(views)
+      if (on) next.add(active.id)
+      else next.delete(active.id)
+      return next
+    })
   const errorFiles = new Set(
     props.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file),
   )
@@ -44,9 +58,36 @@ export function EditorPane(props: EditorPaneProps) {
         onClose={props.onClose}
       />
       <NewFileForm onAdd={props.onAdd} />
+      {canEditTiles && (
+        <div className="studio-chred__views" role="group" aria-label="View">
+          <button
+            type="button"
+            className={`btn studio-tree__tool${showTiles ? '' : ' btn--primary'}`}
+            aria-pressed={!showTiles}
+            onClick={() => setShowTiles(false)}
+          >
+            {active.binary ? 'Hex' : 'Text'}
+          </button>
+          <button
+            type="button"
+            className={`btn studio-tree__tool${showTiles ? ' btn--primary' : ''}`}
+            aria-pressed={showTiles}
+            onClick={() => setShowTiles(true)}
+          >
+            Tiles
+          </button>
+        </div>
+      )}
       <div className="studio-editor__work">
         <div className="studio-editor__body">
-          {active.binary ? (
+          {showTiles ? (
+            <ChrEditor
+              key={active.id}
+              filename={active.filename}
+              bytes={chrBytes}
+              onChange={(bytes) => props.onChrBytes(active.id, bytes)}
+            />
+          ) : active.binary ? (
             <HexView filename={active.filename} bytes={active.binary} />
           ) : (
             <CodeEditor
@@ -66,7 +107,7 @@ export function EditorPane(props: EditorPaneProps) {
             </button>
           )}
         </div>
-        {active.type === 'chr' && <ChrPreview bytes={chrBytes} />}
+        {active.type === 'chr' && !showTiles && <ChrPreview bytes={chrBytes} />}
       </div>
     </section>
   )

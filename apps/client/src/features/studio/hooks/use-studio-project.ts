@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/use-toast'
 import { addMissingReferencedFiles } from '../project/include-scan'
 import { addFile, createDefaultProject, updateContent } from '../project/project-files'
 import type { AddFileResult, Project } from '../project/project-files'
+import { patchChrText } from '../project/chr-image'
 import { addFolder, deletePath, renamePath } from '../project/project-paths'
 import type { PathResult } from '../project/project-paths'
 import {
@@ -136,6 +137,19 @@ export function useStudioProject() {
     setProject((p) => updateContent(p, id, content))
   }, [])
 
+  /** The CHR tile editor's bytes: a binary .chr keeps bytes, CHR text gets its rows rewritten. */
+  const setChrBytes = useCallback((id: string, bytes: Uint8Array) => {
+    setProject((p) => ({
+      ...p,
+      files: p.files.map((f) => {
+        if (f.id !== id) return f
+        return f.binary
+          ? { ...f, binary: bytes }
+          : { ...f, content: patchChrText(f.content, bytes) }
+      }),
+    }))
+  }, [])
+
   const snapshot = useCallback((): ProjectSnapshot => ({ ...latest.current }), [])
 
   /** Puts a snapshot back (Undo). */
@@ -202,6 +216,7 @@ export function useStudioProject() {
     closeTab,
     close: closeTab,
     edit,
+    setChrBytes,
     rename,
     newFolder,
     remove,

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest'
+import { chrTextToBytes } from './chr-text'
+import { chrToRgba, fillTile, getPixel, patchChrText, rgbaToChr, setPixel } from './chr-image'
+import { DEFAULT_CHR_PALETTE, NES_PALETTE } from './nes-palette'
+
+const colours = DEFAULT_CHR_PALETTE.map((i) => NES_PALETTE[i]!)
+
+describe('tile pixels', () => {
+  it('sets and reads pixels in both bit planes', () => {
+    const bytes = new Uint8Array(32)
+    setPixel(bytes, 1, 0, 2, 3)
+    setPixel(bytes, 1, 7, 2, 2)
+    expect([bytes[16 + 2], bytes[16 + 10]]).toEqual([0x80, 0x81])
+    expect([getPixel(bytes, 1, 0, 2), getPixel(bytes, 1, 7, 2), getPixel(bytes, 1, 3, 2)]).toEqual([
+      3, 2, 0,
+    ])
+    setPixel(bytes, 1, 0, 2, 0)
+    expect(getPixel(bytes, 1, 0, 2)).toBe(0)
+  })
+
+  it('fills an area inside one tile only', () => {
+    const bytes = new Uint8Array(32)
+    for (let y = 0; y < 8; y += 1) setPixel(bytes, 0, 4, y, 1) // a wall at x = 4
+    fillTile(bytes, 0, 0, 0, 2)
+    expect(getPixel(bytes, 0, 3, 7)).toBe(2)
+    expect(getPixel(bytes, 0, 5, 0)).toBe(0)
+    expect(getPixel(bytes, 1, 0, 0)).toBe(0)
+  })
+})
+
+describe('PNG pixels', () => {
+  it('round-trips tiles through an RGBA sheet', () => {
+    const bytes = new Uint8Array(4096).map((_, i) => (i * 31) & 0xff)
+    const sheet = chrToRgba(bytes, colours)
+    expect([sheet.width, sheet.height]).toEqual([128, 128])
+    const back = rgbaToChr(sheet.data, sheet.width, sheet.height, colours)
+    expect(back.ok && [...back.bytes]).toEqual([...bytes])
+  })
+
+  it('maps near colours to the palette and transparency to colour 0', () => {
+    const data = new Uint8ClampedArray(8 * 8 * 4)
+    data.set([250, 250, 250, 255], 0) // near white: colour 3
+    data.set([255, 0, 0, 0], 4) // transparent
+    const r = rgbaToChr(data, 8, 8, colours)
+    expect(r.ok && [getPixel(r.bytes, 0, 0, 0), getPixel(r.bytes, 0, 1, 0)]).toEqual([3, 0])
+  })
+
+  it('refuses a tile with 5 colours, naming it, and a size that is not a multiple of 8', () => {
+    const data = new Uint8ClampedArray(16 * 8 * 4)
+    for (let x = 0; x < 5; x += 1) data.set([x * 50, 0, 0, 255], (8 + x) * 4)
+    expect(rgbaToChr(data, 16, 8, colours)).toEqual({
+      ok: false,
+      message: 'Tile $01 (column 2, row 1) uses more than 4 colours.',
+    })
+    expect(rgbaToChr(new Uint8ClampedArray(10 * 8 * 4), 10, 8, colours)).toEqual({
+      ok: false,
+      message: 'The image is 10×8 pixels: both sides must be a multiple of 8.',
+    })
+  })
+})
+
+describe('patchChrText', () => {
+  const text = '; my tiles\n11111111 ; top\n' + '........\n'.repeat(7) + '.fill 64\n'
+
+  it('rewrites the changed rows and keeps comments and .fill', () => {
+    const bytes = chrTextToBytes(text).bytes
+    setPixel(bytes, 0, 0, 1, 2)
+    const patched = patchChrText(text, bytes)
+    expect(patched.split('\n').slice(0, 4)).toEqual([
+      '; my tiles',
+      '11111111 ; top',
+      '2.......',
+      '........',
+    ])
+    expect(patched).toContain('.fill 64')
+    expect([...chrTextToBytes(patched).bytes]).toEqual([...bytes])
+  })
+
+  it('regenerates the text when a pixel lands in a .fill region', () => {
+    const bytes = chrTextToBytes(text).bytes
+    setPixel(bytes, 2, 0, 0, 1)
+    const patched = patchChrText(text, bytes)
+    expect([...chrTextToBytes(patched).bytes]).toEqual([...bytes])
+  })
+})

@@ -152,6 +152,15 @@ export interface CpuRegisters {
   frame: number
 }
 
+/**
+ * A breakpoint at a CPU address. With `code`, it stops only while those bytes (the instruction as assembled) are
+ * at the address: in a bank-switched ROM, another bank's code at the same address does not stop it.
+ */
+export interface Breakpoint {
+  address: number
+  code?: Uint8Array
+}
+
 export type WatchAccess = 'read' | 'write' | 'readwrite'
 
 /** Stop when the CPU reads and/or writes `address` (0-$FFFF; RAM mirrors are not folded). */
@@ -197,7 +206,8 @@ export interface PpuState {
 export interface Debuggable {
   /** Loads an iNES ROM (paused at the reset vector). Rejects with EmulatorError 'UnsupportedMapper' or 'BadHeader'. */
   load(rom: Uint8Array): Promise<DebugStop>
-  setBreakpoints(addresses: readonly number[]): void
+  /** Replaces every breakpoint; a bare number is a breakpoint at that address whatever code is there. */
+  setBreakpoints(breakpoints: readonly (number | Breakpoint)[]): void
   setWatchpoints(watchpoints: readonly Watchpoint[]): void
   /**
    * Source lines for line stepping: `lines[address]` is a line id (≥ 0) for each CPU address that

@@ -1,7 +1,7 @@
 // The page's side of the debug worker: implements Debuggable by pairing answers with requests by id. Pictures
 // go to `onFrame`; a worker that dies rejects every pending request instead of leaving it hanging.
 import { EmulatorError } from '../types'
-import type { Debuggable, DebugStop, NesButton, PpuState, Watchpoint } from '../types'
+import type { Breakpoint, Debuggable, DebugStop, NesButton, PpuState, Watchpoint } from '../types'
 import type { RunMode } from './debug-engine'
 import { isDebugResponse } from './debug-protocol'
 import type { DebugRequest, DebugResponse } from './debug-protocol'
@@ -57,8 +57,13 @@ export class DebugClient implements Debuggable {
     return this.stopOf(answer)
   }
 
-  setBreakpoints(addresses: readonly number[]): void {
-    this.send({ type: 'breakpoints', addresses: [...addresses] })
+  setBreakpoints(breakpoints: readonly (number | Breakpoint)[]): void {
+    const list = breakpoints.map((b) =>
+      typeof b === 'number'
+        ? { address: b }
+        : { address: b.address, ...(b.code ? { code: b.code.slice() } : {}) },
+    )
+    this.send({ type: 'breakpoints', breakpoints: list })
   }
 
   setWatchpoints(watchpoints: readonly Watchpoint[]): void {

@@ -45,6 +45,23 @@ describe('DebugEngine', () => {
     expect(again.registers.p & FLAG_Z).toBe(0)
   })
 
+  it('stops on a breakpoint only while its code is at the address (bank switching)', () => {
+    const { program, engine } = started()
+    const bump = program.labels.get('Bump')!
+    const inc = program.rom.slice(16 + (bump - 0xc000), 16 + (bump - 0xc000) + 2)
+    expect([...inc]).toEqual([0xee, 0x10]) // INC counter (absolute)
+    engine.setBreakpoints([{ address: bump, code: new Uint8Array([0xa9, 0x00]) }])
+    expect(engine.runToStop({ kind: 'frames', count: 1 }).reason.kind).toBe('frames')
+    engine.setBreakpoints([
+      { address: bump, code: new Uint8Array([0xa9, 0x00]) },
+      { address: bump, code: inc },
+    ])
+    expect(engine.runToStop({ kind: 'continue' }).reason).toEqual({
+      kind: 'breakpoint',
+      address: bump,
+    })
+  })
+
   it('steps one instruction', () => {
     const { program, engine } = started()
     const reset = program.labels.get('RESET')!

@@ -1,7 +1,14 @@
 // The debug engine: jsnes driven one instruction at a time, with breakpoints, watchpoints and line
 // stepping. Synchronous and DOM-free (it runs in a worker and in Node tests); a run is cut into
 // slices by the caller, so a program that never stops cannot hold the thread.
-import type { CpuRegisters, DebugStop, DebugStopReason, PpuState, Watchpoint } from '../types'
+import type {
+  Breakpoint,
+  CpuRegisters,
+  DebugStop,
+  DebugStopReason,
+  PpuState,
+  Watchpoint,
+} from '../types'
 import { EmulatorError } from '../types'
 import { createJsnes } from './jsnes-internals'
 import type { JsnesCpu, JsnesMachine } from './jsnes-internals'
@@ -40,6 +47,8 @@ export class DebugEngine {
   private readonly nes: JsnesMachine
   private readonly cpu: JsnesCpu
   private readonly breakpoints = new Uint8Array(0x10000)
+  /** The code each breakpoint expects at its address; undefined: stop whatever is there. */
+  private readonly codeAt = new Map<number, Uint8Array[] | undefined>()
   /** Bit 1 read, bit 2 write. */
   private readonly watches = new Uint8Array(0x10000)
   private lines: Int32Array = new Int32Array(0x10000).fill(-1)
@@ -66,9 +75,27 @@ export class DebugEngine {
     this.cpu.emulate() // the reset sequence: PC is now the reset vector
   }
 
-  setBreakpoints(addresses: readonly number[]): void {
+  setBreakpoints(breakpoints: readonly (number | Breakpoint)[]): void {
     this.breakpoints.fill(0)
-    for (const a of addresses) this.breakpoints[a & 0xffff] = 1
+    this.codeAt.clear()
+    for (const b of breakpoints) {
+      const address = (typeof b === 'number' ? b : b.address) & 0xffff
+      const code = typeof b === 'number' ? undefined : b.code
+      // several breakpoints at one address (lines of different banks): any of them stops; a bare one always does
+      const previous = this.codeAt.get(address)
+      const always =
+        code === undefined || (this.breakpoints[address] === 1 && previous === undefined)
+      this.codeAt.set(address, always ? undefined : [...(previous ?? []), code])
+      this.breakpoints[address] = 1
+    }
+  }
+
+  /** Whether the code at `address` is one a breakpoint there asked for (always, for a bare address). */
+  private codeMatches(address: number): boolean {
+    const codes = this.codeAt.get(address)
+    if (codes === undefined) return true
+    const mem = this.cpu.mem
+    return codes.some((code) => code.every((byte, i) => mem[(address + i) & 0xffff] === byte))
   }
 
   setWatchpoints(watchpoints: readonly Watchpoint[]): void {
@@ -232,7 +259,8 @@ export class DebugEngine {
       const pc = cpu.REG_PC
       if (run.started) {
         if (mode.kind === 'to' && pc === mode.address) return { kind: 'step' }
-        if (bp[pc] === 1 && run.returnTo !== pc) return { kind: 'breakpoint', address: pc }
+        if (bp[pc] === 1 && run.returnTo !== pc && this.codeMatches(pc))
+          return { kind: 'breakpoint', address: pc }
         if (mode.kind === 'line' && run.returnTo < 0) {
           const line = lines[pc]!
           if (line >= 0 && line !== run.startLine) return { kind: 'step' }

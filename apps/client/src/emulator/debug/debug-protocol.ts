@@ -1,14 +1,14 @@
 // Messages between the page and the debug worker (docs/worker-protocol.md's shape: discriminated unions with
 // guards on both sides). Anything failing a guard is ignored; every request with an id gets exactly one answer
 // with that id ('loaded', 'stopped', 'memory', 'ppu', 'done' or 'failure'), never an exception.
-import type { DebugStop, EmulatorErrorCode, PpuState, Watchpoint } from '../types'
+import type { Breakpoint, DebugStop, EmulatorErrorCode, PpuState, Watchpoint } from '../types'
 import type { RunMode } from './debug-engine'
 
 export type DebugRequest =
   | { type: 'load'; id: number; rom: Uint8Array }
   | { type: 'run'; id: number; mode: RunMode }
   | { type: 'pause' }
-  | { type: 'breakpoints'; addresses: number[] }
+  | { type: 'breakpoints'; breakpoints: Breakpoint[] }
   | { type: 'watchpoints'; watchpoints: Watchpoint[] }
   | { type: 'lines'; lines: Int32Array }
   | { type: 'button'; button: number; down: boolean }
@@ -57,6 +57,14 @@ function isRunMode(value: unknown): value is RunMode {
   }
 }
 
+function isBreakpoint(value: unknown): value is Breakpoint {
+  return (
+    isRecord(value) &&
+    isAddress(value.address) &&
+    (value.code === undefined || (isBytes(value.code) && value.code.length <= 3))
+  )
+}
+
 function isWatchpoint(value: unknown): value is Watchpoint {
   return (
     isRecord(value) &&
@@ -75,7 +83,7 @@ export function isDebugRequest(value: unknown): value is DebugRequest {
     case 'pause':
       return true
     case 'breakpoints':
-      return Array.isArray(value.addresses) && value.addresses.every(isAddress)
+      return Array.isArray(value.breakpoints) && value.breakpoints.every(isBreakpoint)
     case 'watchpoints':
       return Array.isArray(value.watchpoints) && value.watchpoints.every(isWatchpoint)
     case 'lines':

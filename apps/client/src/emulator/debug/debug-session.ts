@@ -80,7 +80,7 @@ export class DebugSession {
         if (engine.isRunning()) this.finishRun(engine.pause())
         return
       case 'breakpoints':
-        return engine.setBreakpoints(request.addresses)
+        return engine.setBreakpoints(request.breakpoints)
       case 'watchpoints':
         return engine.setWatchpoints(request.watchpoints)
       case 'lines':

@@ -48,7 +48,7 @@ export class DebugBuilder {
     }
     if (answer.type === 'build-failed') return { ok: false, message: answer.message }
     try {
-      return { ok: true, rom: answer.rom, map: parseDebugJson(answer.debugJson) }
+      return { ok: true, rom: answer.rom, map: parseDebugJson(answer.debugJson, answer.rom) }
     } catch (error) {
       return { ok: false, message: error instanceof Error ? error.message : String(error) }
     }

@@ -47,6 +47,38 @@ describe('parseDebugJson', () => {
     expect(map.symbol('playerX')).toBe(0x11)
   })
 
+  it('tells apart lines of two banks at one address by the code there', () => {
+    const rom = new Uint8Array(16 + 3 * 0x2000)
+    rom.set([0xa9, 0x01], 16) // bank 0: LDA #1 at $8000
+    rom.set([0xa2, 0x02], 16 + 2 * 0x2000) // bank 2: LDX #2 at $8000
+    const banked = parseDebugJson(
+      JSON.stringify({
+        format: 'nes-studio-debug',
+        version: 1,
+        files: ['a.asm'],
+        statements: [
+          [0, 1, 0, 0x8000, 2, 0],
+          [0, 5, 2, 0x8000, 2, 0],
+        ],
+        labels: [],
+      }),
+      rom,
+    )
+    expect(banked.lineAt(0x8000, 0xa9)).toEqual({ file: 'a.asm', line: 1 })
+    expect(banked.lineAt(0x8001, 0x01)).toEqual({ file: 'a.asm', line: 1 })
+    expect(banked.lineAt(0x8000, 0xa2)).toEqual({ file: 'a.asm', line: 5 })
+    expect(banked.lineAt(0x8000)).toEqual({ file: 'a.asm', line: 5 }) // no byte: the last assembled
+    expect(banked.breakpointOf('a.asm', 1)).toEqual({
+      address: 0x8000,
+      code: new Uint8Array([0xa9, 0x01]),
+    })
+    expect(banked.breakpointOf('a.asm', 5)).toEqual({
+      address: 0x8000,
+      code: new Uint8Array([0xa2, 0x02]),
+    })
+    expect(banked.breakpointOf('a.asm', 2)).toBeUndefined()
+  })
+
   it('refuses text that is not a debug file', () => {
     expect(() => parseDebugJson('{"format":"other"}')).toThrow('Not a nes-studio debug file')
     expect(() =>

@@ -24,8 +24,16 @@ export interface DebugMap {
   codeLineAtOrAfter(file: string, line: number): number | undefined
   /** CPU address of the first statement of a line with code. */
   addressOfLine(file: string, line: number): number | undefined
-  /** The line whose statement starts at or covers `address`. */
-  lineAt(address: number): SourceLine | undefined
+  /**
+   * The breakpoint for a line with code: its address, and (with the ROM) the first bytes assembled there, so a
+   * bank-switched ROM stops only in the bank of that line.
+   */
+  breakpointOf(file: string, line: number): Breakpoint | undefined
+  /**
+   * The line whose statement starts at or covers `address`. Where statements of several banks share the address,
+   * `byteThere` (the byte the CPU sees at `address`) picks the one whose ROM byte matches.
+   */
+  lineAt(address: number, byteThere?: number): SourceLine | undefined
   /** 65536 entries: a line id at each statement start, -1 elsewhere (for line stepping). */
   lineMap: Int32Array
   /** `Bump`, `Bump+2`, or `$C012` when no code label precedes it. */
@@ -36,14 +44,19 @@ export interface DebugMap {
   symbolsAt(address: number): string[]
 }
 
+import type { Breakpoint } from '../../../emulator/types'
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
 
 const hex = (n: number, width: number): string => n.toString(16).toUpperCase().padStart(width, '0')
 
-/** Reads the `.dbg.json` text; throws an Error saying what is wrong when it is not one. */
-export function parseDebugJson(text: string): DebugMap {
+/**
+ * Reads the `.dbg.json` text (with the iNES `rom` it came with, for bank-aware breakpoints and lines); throws an
+ * Error saying what is wrong when it is not one.
+ */
+export function parseDebugJson(text: string, rom?: Uint8Array): DebugMap {
   const data: unknown = JSON.parse(text)
   if (!isRecord(data) || data.format !== 'nes-studio-debug' || data.version !== 1)
     throw new Error('Not a nes-studio debug file (format nes-studio-debug, version 1)')
@@ -61,20 +74,43 @@ export function parseDebugJson(text: string): DebugMap {
     (l: unknown): l is DebugMapLabel =>
       isRecord(l) && typeof l.name === 'string' && typeof l.value === 'number',
   )
-  return buildDebugMap(files as string[], rows, list)
+  return buildDebugMap(files as string[], rows, list, rom)
 }
 
-function buildDebugMap(files: string[], rows: number[][], labels: DebugMapLabel[]): DebugMap {
+const BANK_SIZE = 0x2000
+const HEADER = 16
+
+interface Placed {
+  id: number
+  /** Offset in the ROM file (header included) of the byte at the address. */
+  fileOffset: number
+}
+
+function buildDebugMap(
+  files: string[],
+  rows: number[][],
+  labels: DebugMapLabel[],
+  rom: Uint8Array | undefined,
+): DebugMap {
   const byLine = new Map<string, number>()
+  const firstOfLine = new Map<string, { address: number; fileOffset: number; size: number }>()
+  /** Addresses covered by statements of more than one bank: every candidate. */
+  const shared = new Map<number, Placed[]>()
+  const coverBank = new Int16Array(0x10000).fill(-1)
   const codeLines = new Map<string, number[]>()
   const lineIds = new Map<string, number>()
   const lineList: SourceLine[] = []
   const lineMap = new Int32Array(0x10000).fill(-1)
   const cover = new Int32Array(0x10000).fill(-1)
-  for (const [fileIndex, line, , address, size] of rows) {
+  const prev: (Placed | undefined)[] = new Array<Placed | undefined>(0x10000)
+  for (const [fileIndex, line, bank, address, size] of rows) {
     const file = files[fileIndex!] ?? ''
     const key = `${line}:${file}`
-    if (!byLine.has(key)) byLine.set(key, address!)
+    const fileOffset = HEADER + bank! * BANK_SIZE + (address! & 0x1fff)
+    if (!byLine.has(key)) {
+      byLine.set(key, address!)
+      firstOfLine.set(key, { address: address!, fileOffset, size: size! })
+    }
     let id = lineIds.get(key)
     if (id === undefined) {
       id = lineList.length
@@ -85,7 +121,16 @@ function buildDebugMap(files: string[], rows: number[][], labels: DebugMapLabel[
       codeLines.set(file, lines)
     }
     if (address! >= 0x8000) lineMap[address!] = id
-    for (let a = address!; a < Math.min(address! + size!, 0x10000); a++) cover[a] = id
+    for (let a = address!; a < Math.min(address! + size!, 0x10000); a++) {
+      const here = { id, fileOffset: fileOffset + (a - address!) }
+      const list = shared.get(a)
+      if (list) list.push(here)
+      else if (cover[a]! >= 0 && coverBank[a] !== bank && prev[a] !== undefined)
+        shared.set(a, [prev[a]!, here])
+      cover[a] = id
+      coverBank[a] = bank!
+      prev[a] = here
+    }
   }
   for (const lines of codeLines.values()) lines.sort((a, b) => a - b)
   const code = labels
@@ -106,8 +151,21 @@ function buildDebugMap(files: string[], rows: number[][], labels: DebugMapLabel[
       return codeLines.get(file)?.find((l) => l >= line)
     },
     addressOfLine: (file, line) => byLine.get(`${line}:${file}`),
-    lineAt(address) {
-      const id = cover[address & 0xffff]!
+    breakpointOf(file, line) {
+      const first = firstOfLine.get(`${line}:${file}`)
+      if (!first) return undefined
+      if (!rom) return { address: first.address }
+      const code = rom.slice(first.fileOffset, first.fileOffset + Math.min(first.size, 3))
+      return code.length > 0 ? { address: first.address, code } : { address: first.address }
+    },
+    lineAt(address, byteThere) {
+      const a = address & 0xffff
+      const candidates = shared.get(a)
+      if (candidates && rom && byteThere !== undefined) {
+        const match = candidates.filter((c) => rom[c.fileOffset] === byteThere)
+        if (match.length > 0) return lineList[match[match.length - 1]!.id]
+      }
+      const id = cover[a]!
       return id >= 0 ? lineList[id] : undefined
     },
     describeAddress(address) {

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { DebugClient } from '../../../emulator/debug/debug-client'
 import { useGameKeys } from '../../../hooks/use-game-keys'
-import type { DebugStop, PpuState, Watchpoint } from '../../../emulator/types'
+import type { Breakpoint, DebugStop, PpuState, Watchpoint } from '../../../emulator/types'
 import type { Project } from '../project/project-files'
 import { breakpointStore } from './breakpoint-store'
 import { DebugBuilder } from './debug-build-client'
@@ -32,11 +32,11 @@ export interface DebugState {
 
 type Command = (client: DebugClient) => Promise<DebugStop>
 
-function breakpointAddresses(map: DebugMap): number[] {
-  const out: number[] = []
+function breakpointsOf(map: DebugMap): Breakpoint[] {
+  const out: Breakpoint[] = []
   for (const { file, line } of breakpointStore.all()) {
-    const address = map.addressOfLine(file, map.codeLineAtOrAfter(file, line) ?? line)
-    if (address !== undefined) out.push(address)
+    const breakpoint = map.breakpointOf(file, map.codeLineAtOrAfter(file, line) ?? line)
+    if (breakpoint) out.push(breakpoint)
   }
   return out
 }
@@ -76,12 +76,13 @@ export function useDebugger(
   const onStop = useCallback(
     async (c: DebugClient, stop: DebugStop) => {
       const m = map.current
-      const location = m?.lineAt(stop.registers.pc)
-      const [ram, cart, ppu] = await Promise.all([
+      const [ram, cart, ppu, code] = await Promise.all([
         c.readMemory(0, 0x800),
         c.readMemory(0x6000, 0x2000),
         c.ppuState(),
+        c.readMemory(stop.registers.pc, 1),
       ])
+      const location = m?.lineAt(stop.registers.pc, code[0])
       breakpointStore.setStoppedAt(location ?? null)
       if (location) openRef.current(location.file)
       update({ status: 'stopped', stop, location, memory: { ram, cart }, ppu, map: m })
@@ -131,7 +132,7 @@ export function useDebugger(
     try {
       await c.load(built.rom)
       c.setLineMap(built.map.lineMap)
-      c.setBreakpoints(breakpointAddresses(built.map))
+      c.setBreakpoints(breakpointsOf(built.map))
       c.setWatchpoints(watchpoints.current)
       update({ status: 'running', map: built.map })
       await onStop(c, await c.continue())
@@ -182,7 +183,7 @@ export function useDebugger(
     () =>
       breakpointStore.subscribe(() => {
         const m = map.current
-        if (client.current && m) client.current.setBreakpoints(breakpointAddresses(m))
+        if (client.current && m) client.current.setBreakpoints(breakpointsOf(m))
       }),
     [],
   )

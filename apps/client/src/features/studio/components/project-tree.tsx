@@ -1,6 +1,6 @@
 // Project tree (side panel): folders (collapsible) and files; click opens a tab; new file/folder, rename/move
 // (also by dragging onto a folder), delete with confirmation and Undo; buttons for quick open and find in files.
-import { useMemo, useState } from 'react'
+import { memo, useMemo, useState } from 'react'
 import type { DragEvent } from 'react'
 import type { EditorFile, Project } from '../project/project-files'
 import { buildTree } from '../project/project-paths'
@@ -38,7 +38,8 @@ function Badge({ file }: { file: EditorFile }) {
   return null
 }
 
-export function ProjectTree(props: ProjectTreeProps) {
+/** Memoised: typing changes file contents, which the tree does not show. */
+export const ProjectTree = memo(function ProjectTree(props: ProjectTreeProps) {
   const tree = useMemo(() => buildTree(props.project), [props.project])
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
   const [pending, setPending] = useState<Pending | undefined>(undefined)
@@ -252,4 +253,4 @@ export function ProjectTree(props: ProjectTreeProps) {
       </ul>
     </section>
   )
-}
+})

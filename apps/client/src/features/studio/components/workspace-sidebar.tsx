@@ -1,5 +1,6 @@
 // The studio's side panel: the project tree, plus Ctrl+P quick open and Ctrl+Shift+F find in files.
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { Project } from '../project/project-files'
 import type { StudioDiagnostic } from '../build/studio-diagnostic'
 import type { useStudioProject } from '../hooks/use-studio-project'
 import { useTreeActions } from '../hooks/use-tree-actions'
@@ -14,9 +15,25 @@ interface WorkspaceSidebarProps {
   onJump: (place: StudioDiagnostic) => void
 }
 
+/** What the tree shows of a project: names, kinds and folders, not contents (typing must not redraw the tree). */
+function treeShape(project: Project): string {
+  const files = project.files.map((f) => `${f.id}:${f.filename}:${f.type}:${f.binary ? 'b' : 't'}`)
+  return `${files.join('\n')}\n${(project.folders ?? []).join('\n')}`
+}
+
 export function WorkspaceSidebar({ studio, onOpen, onJump }: WorkspaceSidebarProps) {
   const [dialog, setDialog] = useState<'open' | 'find' | undefined>(undefined)
   const actions = useTreeActions(studio)
+  const shape = treeShape(studio.project)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new tree only when its shape changed
+  const treeProject = useMemo(() => studio.project, [shape])
+  const openRef = useRef(onOpen)
+  useEffect(() => {
+    openRef.current = onOpen
+  })
+  const openFile = useCallback((id: string) => openRef.current(id), [])
+  const openQuick = useCallback(() => setDialog('open'), [])
+  const openFind = useCallback(() => setDialog('find'), [])
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -36,14 +53,14 @@ export function WorkspaceSidebar({ studio, onOpen, onJump }: WorkspaceSidebarPro
   return (
     <>
       <ProjectTree
-        project={studio.project}
+        project={treeProject}
         activeId={studio.active?.id}
-        onOpen={onOpen}
+        onOpen={openFile}
         onCreate={actions.create}
         onRename={actions.renameOrMove}
         onDelete={actions.deleteWithUndo}
-        onQuickOpen={() => setDialog('open')}
-        onFind={() => setDialog('find')}
+        onQuickOpen={openQuick}
+        onFind={openFind}
       />
       {dialog === 'open' && (
         <QuickOpen

@@ -8,6 +8,10 @@
 // the game's own first picture (the solid-colour ROM's colour at the canvas centre, picture-probe.ts),
 // plus click → picture, bytes received, and for ours the bytes received before any intent to play.
 // Usage: npm run build && npx tsx bench/player/vs-stock.ts   (RUNS=5 by default)
+// BASELINE_CLIENT_DIR=<another client build> adds that build (served by a second server) as a third
+// arm of every round, to measure a change against the build before it in the same run.
+// SERVICE_WORKERS=block opens every page without service workers (ours registers one that precaches the
+// whole app shell, ~1.3 MB, during a first visit).
 import { loadavg } from 'node:os'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchBrowser } from '../../e2e/support/browser'
@@ -48,8 +52,13 @@ function median(values: number[]): number {
     : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
 }
 
+const SERVICE_WORKERS = process.env.SERVICE_WORKERS === 'block' ? 'block' : 'allow'
+
 async function freshContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: SERVICE_WORKERS,
+  })
   // tsx keeps function names with a __name helper that the browser does not have.
   await context.addInitScript({ content: 'globalThis.__name ??= (f) => f' })
   const [r, g, b] = NES_RGB.red
@@ -127,7 +136,10 @@ const playStock = async (page: Page) => {
 
 /** Bytes `/` received before any intent to play: 1.5 s after load, no pointer over the page. */
 async function bytesBeforeIntent(browser: Browser, baseUrl: string): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: SERVICE_WORKERS,
+  })
   const transfers = recordContextTransfers(context, baseUrl)
   try {
     const page = await context.newPage()
@@ -145,37 +157,43 @@ const describe = (s: Sample) =>
   ` (click→picture ${ms(s.picture - s.click)}, lit→picture ${ms(s.picture - s.firstLit)})`
 
 const server = await startServer()
+const baselineDir = process.env.BASELINE_CLIENT_DIR
+const baseline = baselineDir ? await startServer({ CLIENT_DIR: baselineDir }) : undefined
 const stock = await startStockServer(ROM_NAME, ROM)
 const browser = await launchBrowser()
 const loadBefore = loadavg()
 try {
   const ours: Sample[] = []
   const stocks: Sample[] = []
+  const baselines: Sample[] = []
   const beforeIntent: number[] = []
   for (let i = 0; i < RUNS; i++) {
-    const runOurs = async () => ours.push(await measure(browser, server.baseUrl, playOurs))
-    const runStock = async () => stocks.push(await measure(browser, stock.baseUrl, playStock))
-    if (i % 2 === 0) {
-      await runOurs()
-      await runStock()
-    } else {
-      await runStock()
-      await runOurs()
-    }
+    const arms = [
+      async () => ours.push(await measure(browser, server.baseUrl, playOurs)),
+      async () => stocks.push(await measure(browser, stock.baseUrl, playStock)),
+    ]
+    if (baseline)
+      arms.push(async () => baselines.push(await measure(browser, baseline.baseUrl, playOurs)))
+    // Each round starts with another arm, so no arm always runs first (or last).
+    for (let k = 0; k < arms.length; k++) await arms[(i + k) % arms.length]?.()
     beforeIntent.push(await bytesBeforeIntent(browser, server.baseUrl))
-    console.log(`run ${i + 1} ours:  ${describe(ours[i] as Sample)}`)
-    console.log(`run ${i + 1} stock: ${describe(stocks[i] as Sample)}`)
+    console.log(`run ${i + 1} ours:     ${describe(ours[i] as Sample)}`)
+    if (baseline) console.log(`run ${i + 1} baseline: ${describe(baselines[i] as Sample)}`)
+    console.log(`run ${i + 1} stock:    ${describe(stocks[i] as Sample)}`)
   }
-  const foreign = [...ours, ...stocks].flatMap((s) => s.foreign)
+  const foreign = [...ours, ...stocks, ...baselines].flatMap((s) => s.foreign)
   if (foreign.length) console.log(`\nREQUESTS TO OTHER HOSTS: ${[...new Set(foreign)].join(', ')}`)
   const row = (label: string, pick: (s: Sample) => number) => {
     const a = median(ours.map(pick))
     const b = median(stocks.map(pick))
-    console.log(
-      `${label.padEnd(38)} ${ms(a)}  ${ms(b)}   ${(a / b).toFixed(2)}×`.replace(/ms/g, 'ms'),
-    )
+    const base = baseline ? median(baselines.map(pick)) : NaN
+    const baseText = baseline ? `   baseline ${ms(base)} (${(base / b).toFixed(2)}×)` : ''
+    console.log(`${label.padEnd(40)} ${ms(a)}  ${ms(b)}   ${(a / b).toFixed(2)}×${baseText}`)
   }
-  console.log(`\nmedians of ${RUNS} interleaved cold runs     ours     stock   ours/stock`)
+  console.log(
+    `\nmedians of ${RUNS} interleaved cold runs       ours     stock   ours/stock` +
+      `   (service workers: ${SERVICE_WORKERS})`,
+  )
   row('navigation → page load event', (s) => s.load)
   row('navigation → start clicked', (s) => s.click)
   row('navigation → first lit (power-on) frame', (s) => s.firstLit)
@@ -196,5 +214,6 @@ try {
 } finally {
   await browser.close()
   await stock.stop()
+  await baseline?.stop()
   await server.stop()
 }

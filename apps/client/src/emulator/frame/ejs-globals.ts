@@ -57,6 +57,17 @@ export interface EjsPrototype {
   ): Promise<unknown>
   checkCompression(data: unknown, message?: unknown, fileCallback?: unknown): Promise<unknown>
   setupSettingsMenu(): void
+  /** Runs the core's Emscripten factory (window.EJS_Runtime) on the core's wasm bytes. */
+  initModule(wasmData: unknown, threadData: unknown): void
+}
+
+/** The part of the Emscripten module options EmulatorJS passes to EJS_Runtime that the frame extends. */
+export interface EjsRuntimeOptions {
+  /** Emscripten's hook for instantiating the wasm itself: `receive(instance, module)`. */
+  instantiateWasm?: (
+    imports: WebAssembly.Imports,
+    receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+  ) => object
 }
 
 export interface EjsGameManagerPrototype {
@@ -74,4 +85,6 @@ export interface EjsWindow {
   EmulatorJS?: EjsConstructor
   EJS_GameManager?: { prototype: EjsGameManagerPrototype }
   EJS_emulator?: EjsInstance
+  /** Defined by the core's script (fceumm_libretro.js): the Emscripten module factory. */
+  EJS_Runtime?: (options: EjsRuntimeOptions) => Promise<unknown>
 }

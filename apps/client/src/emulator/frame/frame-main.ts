@@ -5,7 +5,7 @@ import './frame.css'
 import { EMULATORJS_BASE_PATH } from '@nes-studio/shared/emulator-assets'
 import type { EjsFileSystem, EjsInstance, EjsPrototype, EjsWindow } from './ejs-globals'
 import type { FrameApi, FrameFailure } from './frame-api'
-import { coreBundle, prefetchCoreBundles, unpackIfBundle } from './core-source'
+import { compiledWasm, coreBundle, prefetchCoreBundles, unpackIfBundle } from './core-source'
 import { createMemoryReader } from './memory-reader'
 import { createRewind } from './rewind'
 
@@ -148,7 +148,8 @@ function patchEmulatorJs(): void {
     performance.mark('nes-frame:rom-written')
   }
   // EmulatorJS builds its (hidden) settings menu right after the core starts, ~150 ms of DOM work that
-  // would delay the first picture: build it just after the first frame instead.
+  // would delay the first picture: build it once the game's picture is on screen instead
+  // (waitForFirstFrame).
   const originalStartGame = EmulatorJS.prototype.startGame
   EmulatorJS.prototype.startGame = function (this: EjsInstance & EjsPrototype) {
     const setup = this.setupSettingsMenu
@@ -185,11 +186,14 @@ function patchCoreDownload(proto: EjsPrototype): void {
     const bundle =
       isCore && opts?.method === 'GET' ? coreBundle(path.slice('cores/'.length)) : undefined
     if (!bundle) return originalDownload.apply(this, args)
+    // The buffer itself: EmulatorJS wraps it in a Uint8Array view (no 5 MB copy), and the files it
+    // later finds in it are views that compiledWasm recognises.
     return bundle.then(
-      (data) => ({ data, headers: {} }),
+      (data) => ({ data: data.buffer, headers: {} }),
       () => originalDownload.apply(this, args),
     )
   }
+  patchWasmInstantiation(proto)
   const originalCheck = proto.checkCompression
   proto.checkCompression = function (
     this: unknown,
@@ -197,6 +201,40 @@ function patchCoreDownload(proto: EjsPrototype): void {
   ) {
     const files = unpackIfBundle(args[0])
     return files ? Promise.resolve(files) : originalCheck.apply(this, args)
+  }
+}
+
+/**
+ * Lets Emscripten instantiate the core from the module compiled as soon as the bundle arrived
+ * (core-source.ts) instead of compiling the wasm again from a blob URL once the core's script has run.
+ */
+function patchWasmInstantiation(proto: EjsPrototype): void {
+  const originalInitModule = proto.initModule
+  proto.initModule = function (this: unknown, wasmData: unknown, threadData: unknown) {
+    const early = compiledWasm(wasmData)
+    const runtime = ejsWindow.EJS_Runtime
+    if (!early || !runtime || !(wasmData instanceof Uint8Array)) {
+      return originalInitModule.call(this, wasmData, threadData)
+    }
+    ejsWindow.EJS_Runtime = (options) => {
+      options.instantiateWasm = (imports, receive) => {
+        early
+          .then((module) =>
+            WebAssembly.instantiate(module, imports).then((instance) => ({ instance, module })),
+          )
+          // Should the early module fail, compile the bytes here as EmulatorJS would have.
+          .catch(() => WebAssembly.instantiate(wasmData as Uint8Array<ArrayBuffer>, imports))
+          .then(({ instance, module }) => receive(instance, module))
+          .catch((error: unknown) => fail(failure('WasmLoadFailed', String(error))))
+        return {}
+      }
+      return runtime(options)
+    }
+    try {
+      return originalInitModule.call(this, wasmData, threadData)
+    } finally {
+      ejsWindow.EJS_Runtime = runtime
+    }
   }
 }
 
@@ -247,12 +285,33 @@ function createEmulator(): EjsInstance {
   return emulator
 }
 
+/**
+ * The host hears that the game runs once it has emulated this many frames (or this long after the first
+ * one): the host page's reaction (its re-render, layout and raster of the running console) then no longer
+ * competes with the first frames, and the game's own picture (emulated frame 4–7) shows sooner.
+ */
+const ANNOUNCE_AFTER_FRAMES = 8
+const ANNOUNCE_AFTER_MS = 250
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
+
+/** Waits until the game has emulated `frames` frames, or `ms` have passed (a paused game, a hidden frame). */
+async function framesOrTime(emulator: EjsInstance, frames: number, ms: number): Promise<void> {
+  const deadline = performance.now() + ms
+  const tick = () =>
+    Promise.race([nextFrame(), new Promise<void>((resolve) => setTimeout(resolve, 50))])
+  while ((emulator.gameManager?.getFrameNum() ?? 0) < frames && performance.now() < deadline)
+    await tick()
+}
+
 async function waitForFirstFrame(emulator: EjsInstance): Promise<void> {
-  const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
   while ((emulator.gameManager?.getFrameNum() ?? 0) < 1) await nextFrame()
   await nextFrame()
   performance.mark('nes-frame:first-frame')
+  await framesOrTime(emulator, ANNOUNCE_AFTER_FRAMES, ANNOUNCE_AFTER_MS)
   started.resolve()
+  // The deferred settings menu (~125 ms of DOM work), now that the picture is on screen. Not later, once
+  // the page sends input: built 45 frames on, it dropped a held touch button (player-touch.spec).
   const pending = afterFirstFrame
   afterFirstFrame = undefined
   if (pending) setTimeout(pending, 0)

@@ -33,6 +33,8 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
     await gotoStudio(page, suite.baseUrl)
     for (const source of ['', '; only a comment\n  .inesprg 1\n  .bank 0\n  .org $C000\n']) {
       await setEditorText(page, source)
+      const shown = source.replace(/\n/g, '')
+      await expect.poll(() => page.locator('.cm-content').textContent()).toBe(shown)
       await press(device, compileButton(page))
       const box = page.getByTestId('compile-error')
       await box.waitFor()

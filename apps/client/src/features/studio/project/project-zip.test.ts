@@ -45,6 +45,27 @@ describe('project zip', () => {
     )
   })
 
+  it('opens text files of any name as text, and data files as bytes', () => {
+    const text = strToU8('#!/bin/sh\nnesasm main.asm\n')
+    const files = importFiles({
+      'g/main.asm': strToU8('  rti\n'),
+      'g/build.sh': text,
+      'g/Makefile': text,
+      'g/notes.cfg': text,
+      'g/level.nam': text,
+      'g/level.dat': Uint8Array.of(1, 0, 2),
+    })
+    const kinds = files.map((f) => `${f.filename}:${f.binary ? 'binary' : 'text'}`)
+    expect(kinds.sort()).toEqual([
+      'Makefile:text',
+      'build.sh:text',
+      'level.dat:binary',
+      'level.nam:binary',
+      'main.asm:text',
+      'notes.cfg:text',
+    ])
+  })
+
   it('keeps an all-zero 8 KiB .chr as a short CHR text and exports the same 8192 bytes', () => {
     const files = importFiles({
       'main.asm': strToU8('nop\n'),

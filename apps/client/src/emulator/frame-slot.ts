@@ -2,6 +2,7 @@
 // (with every timer, worker and audio node inside it) when the game stops. EmulatorJS has no destroy API,
 // so dropping the whole document is the only leak-free way to stop a game.
 import type { FrameApi, FrameFailure } from './frame/frame-api'
+import { warmFrameFiles } from './frame-files'
 import { waitFor } from './retry'
 import { EmulatorError } from './types'
 
@@ -30,6 +31,7 @@ export function toEmulatorError(error: unknown): EmulatorError {
 }
 
 export function createFrameSlot(container: HTMLElement, frameUrl = FRAME_URL): FrameSlot {
+  warmFrameFiles()
   const iframe = document.createElement('iframe')
   iframe.src = frameUrl
   iframe.title = 'NES game screen'

@@ -8,19 +8,10 @@ import type { FrameApi, FrameFailure } from './frame-api'
 import { compiledWasm, coreBundle, prefetchCoreBundles, unpackIfBundle } from './core-source'
 import { createMemoryReader } from './memory-reader'
 import { createRewind } from './rewind'
+import { EJS_SCRIPTS } from '../frame-files'
 
 const ejsWindow = window as unknown as EjsWindow & Window
 const rewind = createRewind()
-
-// EmulatorJS's scripts in loader.js order, minus socket.io (netplay is off) and shaders.js (no shaders).
-const SCRIPTS = [
-  'emulator.js',
-  'nipplejs.js',
-  'storage.js',
-  'gamepad.js',
-  'GameManager.js',
-  'compression.js',
-]
 
 const audioContexts: AudioContext[] = []
 
@@ -394,7 +385,7 @@ async function boot(): Promise<void> {
   prefetchCoreBundles()
   loadStyle(`${EMULATORJS_BASE_PATH}emulator.css`)
   try {
-    await loadScripts(EMULATORJS_BASE_PATH, SCRIPTS)
+    await loadScripts(EMULATORJS_BASE_PATH, EJS_SCRIPTS)
     patchEmulatorJs()
     emulator = createEmulator()
   } catch (error) {

@@ -1,0 +1,35 @@
+// The files an emulator frame asks for first: EmulatorJS's scripts and the pre-extracted core. The host
+// page starts downloading them itself when it creates a frame, so they are in the HTTP cache (or on their
+// way) while the frame's own document and script still load; the frame then gets them from the cache
+// instead of only asking once its script has run (two round trips later, on a busy main thread).
+import { EMULATORJS_BASE_PATH } from '@nes-studio/shared/emulator-assets'
+import { coreBundleUrls } from 'virtual:fceumm-core'
+
+/** EmulatorJS's scripts in loader.js order, minus socket.io (netplay is off) and shaders.js (no shaders). */
+export const EJS_SCRIPTS = [
+  'emulator.js',
+  'nipplejs.js',
+  'storage.js',
+  'gamepad.js',
+  'GameManager.js',
+  'compression.js',
+] as const
+
+let isWarm = false
+
+/** Once per page: fetches the frame's first files into the HTTP cache (they are immutable). */
+export function warmFrameFiles(): void {
+  if (isWarm || typeof fetch !== 'function') return
+  isWarm = true
+  const urls = [
+    ...Object.values(coreBundleUrls),
+    ...EJS_SCRIPTS.map((file) => `${EMULATORJS_BASE_PATH}src/${file}`),
+    `${EMULATORJS_BASE_PATH}emulator.css`,
+  ]
+  for (const url of urls) {
+    // Read to the end, so the response is stored; failures are the frame's to report.
+    void fetch(url, { priority: 'high' })
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined)
+  }
+}

@@ -283,6 +283,16 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
     await expect
       .poll(async () => (await savedFiles(page))['tiles.chr'], { timeout: 10_000 })
       .toMatch(/\n\.3\.{6}\n/) // a pixel in a .fill region: the text is regenerated
+    // The large view shows the tile last drawn on; flip it, then undo the flip and the pixel.
+    expect(await page.getByLabel('Tile $00').isVisible()).toBe(true)
+    await press(device, page.getByRole('button', { name: 'Flip ↔' }))
+    await expect
+      .poll(async () => (await savedFiles(page))['tiles.chr'], { timeout: 10_000 })
+      .toMatch(/\n\.{6}3\.\n/)
+    await press(device, page.getByRole('button', { name: 'Undo' }))
+    await expect
+      .poll(async () => (await savedFiles(page))['tiles.chr'], { timeout: 10_000 })
+      .toMatch(/\n\.3\.{6}\n/)
     await press(device, page.getByRole('button', { name: 'Undo' }))
     await expect
       .poll(async () => (await savedFiles(page))['tiles.chr'], { timeout: 10_000 })

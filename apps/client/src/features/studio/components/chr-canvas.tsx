@@ -13,37 +13,42 @@ interface ChrCanvasProps {
   bytes: Uint8Array
   palette: readonly number[]
   label: string
+  /** Tiles per side: 16 for a pattern table, 1 for the large single-tile view. */
+  columns?: number
   onStroke: (phase: 'start' | 'move' | 'end', tile: number, x: number, y: number) => void
 }
 
-export function ChrCanvas({ bytes, palette, label, onStroke }: ChrCanvasProps) {
+export function ChrCanvas({ bytes, palette, label, columns = 16, onStroke }: ChrCanvasProps) {
+  const pixels = columns * 8
   const canvas = useRef<HTMLCanvasElement>(null)
 
   useEffect(() => {
     const context = canvas.current?.getContext('2d')
     if (!context) return
-    const image = context.createImageData(128, 128)
+    const image = context.createImageData(pixels, pixels)
     const tiles = Math.ceil(bytes.length / TILE_BYTES)
     for (let t = 0; t < tiles; t += 1) {
       for (let y = 0; y < 8; y += 1) {
         for (let x = 0; x < 8; x += 1) {
           const [r, g, b] = NES_PALETTE[palette[getPixel(bytes, t, x, y)]! & 0x3f]!
-          const i = (((t >> 4) * 8 + y) * 128 + (t & 15) * 8 + x) * 4
+          const i = ((Math.floor(t / columns) * 8 + y) * pixels + (t % columns) * 8 + x) * 4
           image.data.set([r, g, b, 255], i)
         }
       }
     }
     const scaled = document.createElement('canvas')
-    scaled.width = 128
-    scaled.height = 128
+    scaled.width = pixels
+    scaled.height = pixels
     scaled.getContext('2d')?.putImageData(image, 0, 0)
     context.imageSmoothingEnabled = false
     context.clearRect(0, 0, SIZE, SIZE)
     context.drawImage(scaled, 0, 0, SIZE, SIZE)
     context.strokeStyle = 'rgb(255 255 255 / 14%)'
     context.lineWidth = 1
-    for (let i = 1; i < 16; i += 1) {
-      const p = i * 8 * CHR_SCALE + 0.5
+    // Tile lines on a table, pixel lines on a single tile.
+    const cells = columns === 1 ? 8 : columns
+    for (let i = 1; i < cells; i += 1) {
+      const p = Math.round((i * SIZE) / cells) + 0.5
       context.beginPath()
       context.moveTo(p, 0)
       context.lineTo(p, SIZE)
@@ -51,7 +56,7 @@ export function ChrCanvas({ bytes, palette, label, onStroke }: ChrCanvasProps) {
       context.lineTo(SIZE, p)
       context.stroke()
     }
-  }, [bytes, palette])
+  }, [bytes, palette, columns, pixels])
 
   const at = (event: PointerEvent<HTMLCanvasElement>): [number, number, number] | undefined => {
     // Inside the border: clientLeft/Top are the border widths, clientWidth/Height the drawn picture.
@@ -81,7 +86,7 @@ export function ChrCanvas({ bytes, palette, label, onStroke }: ChrCanvasProps) {
       height={SIZE}
       className="studio-chred__canvas"
       aria-label={label}
-      data-testid="chr-table"
+      data-testid={columns === 1 ? 'chr-tile' : 'chr-table'}
       onPointerDown={handle('start')}
       onPointerMove={handle('move')}
       onPointerUp={handle('end')}

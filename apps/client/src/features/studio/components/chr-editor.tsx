@@ -2,7 +2,15 @@
 // pencil and fill, undo/redo, PNG import (at most 4 colours per 8x8 tile) and export. Edits go to the file at the
 // end of each stroke (a binary .chr stays binary; CHR text keeps its comments).
 import { useEffect, useRef, useState } from 'react'
-import { TABLE_BYTES, chrToRgba, fillTile, rgbaToChr, setPixel } from '../project/chr-image'
+import {
+  TABLE_BYTES,
+  TILE_BYTES,
+  chrToRgba,
+  fillTile,
+  rgbaToChr,
+  setPixel,
+  transformTile,
+} from '../project/chr-image'
 import { DEFAULT_CHR_PALETTE, NES_PALETTE, cssColour } from '../project/nes-palette'
 import { downloadBytes } from '../hooks/download'
 import { ChrCanvas } from './chr-canvas'
@@ -39,6 +47,8 @@ export function ChrEditor({ filename, bytes, onChange }: ChrEditorProps) {
   const [palette, setPalette] = useState<number[]>([...DEFAULT_CHR_PALETTE])
   const [colour, setColour] = useState(1)
   const [tool, setTool] = useState<Tool>('pencil')
+  /** The tile last drawn on: shown large, and what flip and rotate change. */
+  const [selected, setSelected] = useState(0)
   const [problem, setProblem] = useState<string | undefined>(undefined)
   const undo = useRef<Uint8Array[]>([])
   const redo = useRef<Uint8Array[]>([])
@@ -68,20 +78,31 @@ export function ChrEditor({ filename, bytes, onChange }: ChrEditorProps) {
     commit(previous)
   }
 
+  const paint = (absolute: number, phase: 'start' | 'move' | 'end', x: number, y: number) => {
+    if (phase === 'end') {
+      commit(latest.current.slice())
+      return
+    }
+    if (phase === 'start') {
+      remember()
+      setSelected(absolute)
+    }
+    const next = latest.current.slice()
+    if (tool === 'fill') fillTile(next, absolute, x, y, colour)
+    else setPixel(next, absolute, x, y, colour)
+    setWorking(next)
+  }
   const stroke =
     (table: number) => (phase: 'start' | 'move' | 'end', tile: number, x: number, y: number) => {
-      if (phase === 'end') {
-        commit(latest.current.slice())
-        return
-      }
-      if (tile < 0) return
-      const absolute = table * 256 + tile
-      if (phase === 'start') remember()
-      const next = latest.current.slice()
-      if (tool === 'fill') fillTile(next, absolute, x, y, colour)
-      else setPixel(next, absolute, x, y, colour)
-      setWorking(next)
+      if (tile >= 0 || phase === 'end') paint(table * 256 + tile, phase, x, y)
     }
+  const transform = (how: 'flip-h' | 'flip-v' | 'rotate') => {
+    remember()
+    const next = latest.current.slice()
+    transformTile(next, selected, how)
+    setWorking(next)
+    commit(next)
+  }
 
   const importPng = async (file: File) => {
     setProblem(undefined)
@@ -207,6 +228,39 @@ export function ChrEditor({ filename, bytes, onChange }: ChrEditorProps) {
         </p>
       )}
       <div className="studio-chred__tables">
+        <figure className="studio-chred__table">
+          <ChrCanvas
+            bytes={working.subarray(selected * TILE_BYTES, (selected + 1) * TILE_BYTES)}
+            palette={palette}
+            columns={1}
+            label={`Tile $${selected.toString(16).toUpperCase().padStart(2, '0')}`}
+            onStroke={(phase, _tile, x, y) => paint(selected, phase, x, y)}
+          />
+          <figcaption className="studio-chr__caption studio-chred__tilebar">
+            Tile ${selected.toString(16).toUpperCase().padStart(2, '0')}
+            <button
+              type="button"
+              className="btn studio-tree__tool"
+              onClick={() => transform('flip-h')}
+            >
+              Flip ↔
+            </button>
+            <button
+              type="button"
+              className="btn studio-tree__tool"
+              onClick={() => transform('flip-v')}
+            >
+              Flip ↕
+            </button>
+            <button
+              type="button"
+              className="btn studio-tree__tool"
+              onClick={() => transform('rotate')}
+            >
+              Rotate
+            </button>
+          </figcaption>
+        </figure>
         {Array.from({ length: tables }, (_, table) => (
           <figure key={table} className="studio-chred__table">
             <ChrCanvas

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { chrTextToBytes } from './chr-text'
-import { chrToRgba, fillTile, getPixel, patchChrText, rgbaToChr, setPixel } from './chr-image'
+import {
+  chrToRgba,
+  fillTile,
+  getPixel,
+  patchChrText,
+  rgbaToChr,
+  setPixel,
+  transformTile,
+} from './chr-image'
 import { DEFAULT_CHR_PALETTE, NES_PALETTE } from './nes-palette'
 
 const colours = DEFAULT_CHR_PALETTE.map((i) => NES_PALETTE[i]!)
@@ -25,6 +33,22 @@ describe('tile pixels', () => {
     expect(getPixel(bytes, 0, 3, 7)).toBe(2)
     expect(getPixel(bytes, 0, 5, 0)).toBe(0)
     expect(getPixel(bytes, 1, 0, 0)).toBe(0)
+  })
+})
+
+describe('transformTile', () => {
+  it('flips and rotates one tile', () => {
+    const bytes = new Uint8Array(32)
+    setPixel(bytes, 1, 1, 0, 3) // top row, second from the left
+    const flipped = bytes.slice()
+    transformTile(flipped, 1, 'flip-h')
+    expect(getPixel(flipped, 1, 6, 0)).toBe(3)
+    transformTile(flipped, 1, 'flip-v')
+    expect(getPixel(flipped, 1, 6, 7)).toBe(3)
+    const turned = bytes.slice()
+    transformTile(turned, 1, 'rotate') // clockwise: (1, 0) goes to (7, 1)
+    expect(getPixel(turned, 1, 7, 1)).toBe(3)
+    expect([...turned.subarray(0, 16)]).toEqual(new Array(16).fill(0))
   })
 })
 

@@ -167,7 +167,8 @@ export function patchChrText(text: string, bytes: Uint8Array): string {
     let pixels = ''
     for (let x = 0; x < 8; x += 1) {
       const c = getPixel(bytes, tile, x, row)
-      pixels += trimmed[x] === '.' && c === 0 ? '.' : String(c)
+      // A cleared pixel is written as the text writes colour 0 there ('0' stays '0', else '.').
+      pixels += c !== 0 ? String(c) : trimmed[x] === '0' ? '0' : '.'
     }
     row += 1
     if (row === 8) {
@@ -180,4 +181,21 @@ export function patchChrText(text: string, bytes: Uint8Array): string {
   const result = patched.join('\n')
   if (fits && equalBytes(chrTextToBytes(result).bytes, bytes)) return result
   return chrTextFromBytes(bytes) ?? result
+}
+
+/** Flips one tile horizontally or vertically, or turns it a quarter clockwise, in place. */
+export function transformTile(
+  bytes: Uint8Array,
+  tile: number,
+  how: 'flip-h' | 'flip-v' | 'rotate',
+): void {
+  const before: number[] = []
+  for (let y = 0; y < 8; y += 1)
+    for (let x = 0; x < 8; x += 1) before.push(getPixel(bytes, tile, x, y))
+  for (let y = 0; y < 8; y += 1) {
+    for (let x = 0; x < 8; x += 1) {
+      const [sx, sy] = how === 'flip-h' ? [7 - x, y] : how === 'flip-v' ? [x, 7 - y] : [y, 7 - x]
+      setPixel(bytes, tile, x, y, before[sy * 8 + sx]!)
+    }
+  }
 }

@@ -154,7 +154,18 @@ export function ChrEditor({ filename, bytes, onChange }: ChrEditorProps) {
 
   const tables = Math.max(1, Math.ceil(working.length / TABLE_BYTES))
   return (
-    <div className="studio-chred" data-testid="chr-editor">
+    <div
+      className="studio-chred"
+      data-testid="chr-editor"
+      onKeyDown={(e) => {
+        if (!(e.ctrlKey || e.metaKey) || e.target instanceof HTMLInputElement) return
+        const key = e.key.toLowerCase()
+        if (key === 'z' && !e.shiftKey) step(undo, redo)
+        else if (key === 'y' || (key === 'z' && e.shiftKey)) step(redo, undo)
+        else return
+        e.preventDefault()
+      }}
+    >
       <div className="studio-chred__bar" role="toolbar" aria-label="Tile tools">
         {palette.map((nes, i) => (
           <span key={i} className="studio-chred__slot">

@@ -89,7 +89,11 @@ export function useStudioProject() {
   useEffect(() => {
     if (activeFilename) saveActiveFilename(activeFilename)
   }, [activeFilename])
-  useEffect(() => saveOpenTabs(project, openIds), [project, openIds])
+  // Saved when the tabs' names change, not on every keystroke.
+  const tabNames = openIds.map((id) => project.files.find((f) => f.id === id)?.filename).join('\n')
+  useEffect(() => {
+    saveOpenTabs(latest.current.project, latest.current.openIds)
+  }, [tabNames])
 
   const commit = useCallback((next: Project, tabs: string[], nextActive?: string) => {
     const kept = pruneTabs(next, tabs)

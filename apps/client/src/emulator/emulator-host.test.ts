@@ -4,6 +4,9 @@ import { createEmulator } from './emulator-host'
 import type { FrameApi } from './frame/frame-api'
 import { EmulatorError } from './types'
 
+// The real one fetches the frame's files and reads the build's core bundle URLs (a Vite virtual module).
+vi.mock('./frame-files', () => ({ warmFrameFiles: () => undefined }))
+
 const ROM = (() => {
   const bytes = new Uint8Array(16 + 16384 + 8192)
   bytes.set([0x4e, 0x45, 0x53, 0x1a, 1, 1])

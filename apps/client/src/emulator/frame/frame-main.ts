@@ -5,7 +5,8 @@ import './frame.css'
 import { EMULATORJS_BASE_PATH } from '@nes-studio/shared/emulator-assets'
 import type { EjsFileSystem, EjsInstance, EjsPrototype, EjsWindow } from './ejs-globals'
 import type { FrameApi, FrameFailure } from './frame-api'
-import { compiledWasm, coreBundle, prefetchCoreBundles, unpackIfBundle } from './core-source'
+import { patchCoreLoading } from './core-patches'
+import { prefetchCoreBundles } from './core-source'
 import { createMemoryReader } from './memory-reader'
 import { createRewind } from './rewind'
 import { EJS_SCRIPTS } from '../frame-files'
@@ -123,7 +124,9 @@ function patchEmulatorJs(): void {
     fail(failure(isRomHandedOver ? 'UnsupportedMapper' : 'WasmLoadFailed', message))
     originalError.call(this, message)
   }
-  patchCoreDownload(EmulatorJS.prototype)
+  patchCoreLoading(EmulatorJS.prototype, ejsWindow, (message) =>
+    fail(failure('WasmLoadFailed', message)),
+  )
   // Park the emulator right before it needs the ROM: core downloaded, decompressed and compiled.
   const originalDownloadRom = EmulatorJS.prototype.downloadRom
   EmulatorJS.prototype.downloadRom = async function (this: EjsInstance) {
@@ -165,67 +168,6 @@ function patchEmulatorJs(): void {
   const originalCfg = GameManager.prototype.getRetroArchCfg
   GameManager.prototype.getRetroArchCfg = function (this: unknown) {
     return `${originalCfg.call(this)}audio_sync = "false"\n`
-  }
-}
-
-/** Serves the core from the pre-extracted bundle, skipping EmulatorJS's slow asm.js 7-Zip. */
-function patchCoreDownload(proto: EjsPrototype): void {
-  const originalDownload = proto.downloadFile
-  proto.downloadFile = function (this: unknown, ...args: Parameters<EjsPrototype['downloadFile']>) {
-    const [path, , notWithPath, opts] = args
-    const isCore = typeof path === 'string' && !notWithPath && path.startsWith('cores/')
-    const bundle =
-      isCore && opts?.method === 'GET' ? coreBundle(path.slice('cores/'.length)) : undefined
-    if (!bundle) return originalDownload.apply(this, args)
-    // The buffer itself: EmulatorJS wraps it in a Uint8Array view (no 5 MB copy), and the files it
-    // later finds in it are views that compiledWasm recognises.
-    return bundle.then(
-      (data) => ({ data: data.buffer, headers: {} }),
-      () => originalDownload.apply(this, args),
-    )
-  }
-  patchWasmInstantiation(proto)
-  const originalCheck = proto.checkCompression
-  proto.checkCompression = function (
-    this: unknown,
-    ...args: Parameters<EjsPrototype['checkCompression']>
-  ) {
-    const files = unpackIfBundle(args[0])
-    return files ? Promise.resolve(files) : originalCheck.apply(this, args)
-  }
-}
-
-/**
- * Lets Emscripten instantiate the core from the module compiled as soon as the bundle arrived
- * (core-source.ts) instead of compiling the wasm again from a blob URL once the core's script has run.
- */
-function patchWasmInstantiation(proto: EjsPrototype): void {
-  const originalInitModule = proto.initModule
-  proto.initModule = function (this: unknown, wasmData: unknown, threadData: unknown) {
-    const early = compiledWasm(wasmData)
-    const runtime = ejsWindow.EJS_Runtime
-    if (!early || !runtime || !(wasmData instanceof Uint8Array)) {
-      return originalInitModule.call(this, wasmData, threadData)
-    }
-    ejsWindow.EJS_Runtime = (options) => {
-      options.instantiateWasm = (imports, receive) => {
-        early
-          .then((module) =>
-            WebAssembly.instantiate(module, imports).then((instance) => ({ instance, module })),
-          )
-          // Should the early module fail, compile the bytes here as EmulatorJS would have.
-          .catch(() => WebAssembly.instantiate(wasmData as Uint8Array<ArrayBuffer>, imports))
-          .then(({ instance, module }) => receive(instance, module))
-          .catch((error: unknown) => fail(failure('WasmLoadFailed', String(error))))
-        return {}
-      }
-      return runtime(options)
-    }
-    try {
-      return originalInitModule.call(this, wasmData, threadData)
-    } finally {
-      ejsWindow.EJS_Runtime = runtime
-    }
   }
 }
 

@@ -1,3 +1,4 @@
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { EMULATORJS_BASE_PATH, EMULATORJS_VERSION } from '@nes-studio/shared'
@@ -6,6 +7,7 @@ import { createTestApp } from '../test/test-app'
 import type { TestApp } from '../test/test-app'
 import { readPackageVersion, resolvePackageDir } from './package-dir'
 import { CONTENT_SECURITY_POLICY } from './security'
+import { BROTLI_QUALITY } from '../app'
 import { IMMUTABLE_CACHE } from './static-files'
 
 let current: TestApp | undefined
@@ -57,6 +59,19 @@ describe('vendor files', () => {
     expect(res.headers['content-encoding']).toBeUndefined()
     expect(res.headers['cache-control']).toBe(IMMUTABLE_CACHE)
     expect(res.rawPayload.subarray(0, 2).toString('latin1')).toBe('7z')
+  })
+
+  it('compresses client scripts with brotli at a quick quality (11 took ~0.9 s for a 0.5 MB script)', async () => {
+    const res = await (
+      await start()
+    ).inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'br' } })
+    expect(res.headers['content-encoding']).toBe('br')
+    const script = brotliDecompressSync(res.rawPayload)
+    expect(script.toString()).toBe('console.log(1)\n'.repeat(200))
+    const atQuality = (quality: number) =>
+      brotliCompressSync(script, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } })
+    expect(BROTLI_QUALITY).toBeLessThanOrEqual(5)
+    expect(res.rawPayload.equals(atQuality(BROTLI_QUALITY))).toBe(true)
   })
 
   it('serves the core report and licence texts, but not package internals', async () => {

@@ -1,5 +1,5 @@
 // Sums what the browser received per kind of file (encoded body size, so gzip where the server
-// compressed, plus headers) for one page. Files served from the HTTP cache count as 0 bytes.
+// compressed, plus headers) for one page and its service worker. Files served from the HTTP cache count as 0 bytes.
 import type { BrowserContext, Page, Request } from 'playwright-core'
 
 export interface TransferSummary {
@@ -13,7 +13,9 @@ export interface TransferSummary {
 
 export function recordTransfers(page: Page, baseUrl: string) {
   const finished: Request[] = []
-  page.on('requestfinished', (request) => finished.push(request))
+  // On the context, not the page: the service worker's own requests (its precache, the runtime caches)
+  // are reported there.
+  page.context().on('requestfinished', (request) => finished.push(request))
   return {
     async summary(): Promise<TransferSummary> {
       const result: TransferSummary = {

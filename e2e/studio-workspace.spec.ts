@@ -252,6 +252,10 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
 
     // The backdrop colour: rebuilt and restarted after 300 ms of quiet, no COMPILE & RUN.
     await setEditorText(page, BUTTON_PROGRAM.replace('ldx #$2A', 'ldx #$16'))
+    // Read frames only once the new game runs: a screenshot asked of the old game while its frame is being
+    // replaced may never answer.
+    await expect.poll(previewLog, { timeout: 15_000 }).toEqual(['still'])
+    await page.getByTestId('preview-still').waitFor({ state: 'detached', timeout: 30_000 })
     expect(await waitForFrameTint(page, 'red', 15_000)).toBe(true)
     expect(await previewLog()).toEqual(['still'])
     expect(await page.locator('.studio-preview').getAttribute('data-state')).toBe('running')

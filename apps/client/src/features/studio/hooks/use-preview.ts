@@ -6,6 +6,7 @@ import type { EmulatorHost, NesButton } from '../../../emulator/types'
 
 export const COMPILED_FILE_NAME = 'compiled-game.nes'
 export const PREVIEW_ERROR_DEFAULT = 'Failed to load the compiled game.'
+const STILL_TIMEOUT_MS = 300
 
 export type PreviewState =
   | { status: 'empty' }
@@ -79,10 +80,14 @@ export function usePreview(container: RefObject<HTMLDivElement | null>) {
       const emulator = host.current
       let picture: string | undefined
       if (emulator && state.status === 'running') {
-        picture = await emulator.screenshot().then(
-          (blob) => URL.createObjectURL(blob),
-          () => undefined,
-        )
+        // The picture is a nicety: a screenshot that does not come within 300 ms is not waited for.
+        picture = await Promise.race([
+          emulator.screenshot().then(
+            (blob) => URL.createObjectURL(blob),
+            () => undefined,
+          ),
+          new Promise<undefined>((resolve) => setTimeout(resolve, STILL_TIMEOUT_MS)),
+        ])
       }
       setStill(picture)
       runId.current += 1

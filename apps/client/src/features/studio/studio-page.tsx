@@ -17,6 +17,7 @@ import type { JumpTarget } from './editor/code-editor'
 import { downloadBytes } from './hooks/download'
 import { useCompiler } from './hooks/use-compiler'
 import type { CompileError } from './build/compile-result'
+import { usePlayIntent } from '../../hooks/use-play-intent'
 import { useGameKeys } from '../../hooks/use-game-keys'
 import { usePreview } from './hooks/use-preview'
 import { useProjectFilesIo } from './hooks/use-project-files-io'
@@ -99,12 +100,11 @@ export default function StudioPage() {
       }
     }
     window.addEventListener('keydown', onKey)
-    const warm = setTimeout(preload, 500)
-    return () => {
-      window.removeEventListener('keydown', onKey)
-      clearTimeout(warm)
-    }
-  }, [onCompile, preload])
+    return () => window.removeEventListener('keydown', onKey)
+  }, [onCompile])
+  // The emulator core loads on the first intent to run (COMPILE & RUN hovered, pressed or focused, or
+  // Ctrl+Enter), not with the page.
+  usePlayIntent(preload)
 
   // Check as you type: re-assemble (without running) shortly after the last edit to refresh inline diagnostics.
   const { check } = compiler

@@ -25,6 +25,7 @@ export function StudioToolbar(props: StudioToolbarProps) {
         onClick={props.onCompile}
         disabled={props.isCompiling}
         title="Compile & run (Ctrl/Cmd+Enter)"
+        data-play-intent=""
       >
         {props.isCompiling ? 'COMPILING...' : 'COMPILE & RUN'}
       </button>

@@ -1,66 +1,9 @@
 // One suite, every backend (kysely's DIALECTS loop): SQLite always, PostgreSQL when TEST_DATABASE_URL is set.
 import { createHash, randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { POSTGRES_MIGRATIONS } from './migrations/postgres-migrations'
-import { SQLITE_MIGRATIONS } from './migrations/sqlite-migrations'
-import { openPostgresRomStore } from './postgres/postgres-rom-store'
-import { bumpSchemaVersion, dropSchema, uniqueSchemaName } from './postgres/postgres-test-schema'
 import type { NewRom, RomPageQuery, RomStore } from './rom-store'
-import { openSqliteRomStore } from './sqlite/sqlite-rom-store'
-import { bumpSqliteSchemaVersion } from './sqlite/sqlite-test-db'
-
-/** A database the suite may open several times (to test reopening), then throw away. */
-interface TestDatabase {
-  open(upToVersion?: number): Promise<RomStore>
-  /** Records a migration newer than this code knows. */
-  bumpVersion(): Promise<void>
-  destroy(): Promise<void>
-}
-
-interface StoreUnderTest {
-  name: string
-  migrations: number
-  createDatabase(): TestDatabase
-}
-
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL
-
-const sqlite: StoreUnderTest = {
-  name: 'sqlite',
-  migrations: SQLITE_MIGRATIONS.length,
-  createDatabase() {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'nes-store-'))
-    const file = path.join(dir, 'library.db')
-    return {
-      open: (upToVersion) => openSqliteRomStore({ file, upToVersion }),
-      bumpVersion: async () => bumpSqliteSchemaVersion(file),
-      destroy: async () => rmSync(dir, { recursive: true, force: true }),
-    }
-  },
-}
-
-function postgres(url: string): StoreUnderTest {
-  return {
-    name: 'postgres',
-    migrations: POSTGRES_MIGRATIONS.length,
-    createDatabase() {
-      const schema = uniqueSchemaName('contract')
-      return {
-        open: (upToVersion) =>
-          openPostgresRomStore({ connectionString: url, schema, poolMax: 4, upToVersion }),
-        bumpVersion: () => bumpSchemaVersion(url, schema),
-        destroy: () => dropSchema(url, schema),
-      }
-    },
-  }
-}
-
-const STORES: StoreUnderTest[] = TEST_DATABASE_URL
-  ? [sqlite, postgres(TEST_DATABASE_URL)]
-  : [sqlite]
+import { STORES, TEST_DATABASE_URL } from './test-stores'
+import type { TestDatabase } from './test-stores'
 
 if (!TEST_DATABASE_URL) {
   describe('RomStore contract: postgres', () => {

@@ -6,12 +6,16 @@ import path from 'node:path'
 import { POSTGRES_MIGRATIONS } from './migrations/postgres-migrations'
 import { SQLITE_MIGRATIONS } from './migrations/sqlite-migrations'
 import { openPostgresRomStore } from './postgres/postgres-rom-store'
-import { dropSchema, uniqueSchemaName } from './postgres/postgres-test-schema'
+import { bumpSchemaVersion, dropSchema, uniqueSchemaName } from './postgres/postgres-test-schema'
 import type { RomStore } from './rom-store'
 import { openSqliteRomStore } from './sqlite/sqlite-rom-store'
+import { bumpSqliteSchemaVersion } from './sqlite/sqlite-test-db'
 
+/** A database a suite may open several times (to test reopening), then throw away. */
 export interface TestDatabase {
   open(upToVersion?: number): Promise<RomStore>
+  /** Records a migration newer than this code knows. */
+  bumpVersion(): Promise<void>
   destroy(): Promise<void>
 }
 
@@ -31,6 +35,7 @@ const sqlite: StoreUnderTest = {
     const file = path.join(dir, 'library.db')
     return {
       open: (upToVersion) => openSqliteRomStore({ file, upToVersion }),
+      bumpVersion: async () => bumpSqliteSchemaVersion(file),
       destroy: async () => rmSync(dir, { recursive: true, force: true }),
     }
   },
@@ -45,6 +50,7 @@ function postgres(url: string): StoreUnderTest {
       return {
         open: (upToVersion) =>
           openPostgresRomStore({ connectionString: url, schema, poolMax: 4, upToVersion }),
+        bumpVersion: () => bumpSchemaVersion(url, schema),
         destroy: () => dropSchema(url, schema),
       }
     },

@@ -17,13 +17,26 @@ async function startProbe(page: Page): Promise<void> {
   await blurActiveElement(page)
 }
 
-/** Holds `key` until the probe sees it (or 3 s pass), then releases it; returns what the probe saw. */
-async function holdKey(page: Page, key: string) {
+/** Waits (up to 3 s) until the probe sees no button held on either controller. */
+async function waitForRelease(page: Page) {
+  const deadline = Date.now() + 3000
+  let state = await readProbe(page)
+  while (Date.now() < deadline && (state.pad1 || state.pad2)) state = await readProbe(page)
+}
+
+/**
+ * Holds `key` until the probe sees a button on controller `pad` (or 3 s pass), then releases it and waits
+ * for the release to reach the game; returns what the probe saw. Starting from an idle pad keeps one
+ * key's last frames from being read as the next key's answer.
+ */
+async function holdKey(page: Page, key: string, pad: 'pad1' | 'pad2' = 'pad1') {
+  await waitForRelease(page)
   await page.keyboard.down(key)
   const deadline = Date.now() + 3000
   let state = await readProbe(page)
-  while (Date.now() < deadline && !(state.pad1 || state.pad2)) state = await readProbe(page)
+  while (Date.now() < deadline && !state[pad]) state = await readProbe(page)
   await page.keyboard.up(key)
+  await waitForRelease(page)
   return state
 }
 
@@ -58,7 +71,7 @@ describe('controls dialog', () => {
     expect(await page.getByRole('button', { name: 'A (K)' }).count()).toBe(1)
     await startProbe(page)
     expect((await holdKey(page, 'k')).pad1).toBe(PAD_BIT.a)
-    expect((await holdKey(page, 'p')).pad2).toBe(PAD_BIT.start)
+    expect((await holdKey(page, 'p', 'pad2')).pad2).toBe(PAD_BIT.start)
     // The old key no longer presses A.
     await page.keyboard.down('x')
     await page.waitForTimeout(300)

@@ -5,9 +5,10 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { TOUCH_DEVICES } from './support/browser'
+import { openPage, TOUCH_DEVICES } from './support/browser'
 import { buildBatteryRom, readFrameCounter, readStartCount } from './support/battery-rom'
 import { buildInputProbeRom } from './support/input-probe'
+import { startServer } from './support/global-setup'
 import { usePageSuite } from './support/page-suite'
 import { blurActiveElement, chooseRom, waitForGame } from './support/player-page'
 
@@ -178,5 +179,45 @@ describe('progress', () => {
       .waitFor()
     expect(await readStartCount(page)).toBe(1)
     await expect.poll(() => readFrameCounter(page)).toBeGreaterThan(frames)
+  })
+})
+
+describe('a write-protected library (LIBRARY_TOKEN)', () => {
+  it('says why a state was not kept, and unlocks saves from the saves panel on a phone', async () => {
+    const token = 'e2e-saves-token-123'
+    const locked = await startServer({ LIBRARY_TOKEN: token })
+    const opened = await openPage(suite.browser(), TOUCH_DEVICES[0])
+    try {
+      const form = new FormData()
+      form.set('romFile', new Blob([new Uint8Array(buildBatteryRom(4))]), 'locked.nes')
+      const upload = await fetch(`${locked.baseUrl}/api/roms`, {
+        method: 'POST',
+        body: form,
+        headers: { Authorization: `Bearer ${token}` },
+      })
+      expect(upload.status).toBe(201)
+      const romId = ((await upload.json()) as { rom: { id: string } }).rom.id
+
+      const { page } = opened
+      await page.goto(`${locked.baseUrl}/play/${romId}`)
+      await waitForGame(page)
+      const saves = page.getByRole('region', { name: 'Saves' })
+      await saves.getByRole('button', { name: 'SAVE STATE' }).tap()
+      await saves.getByRole('alert').filter({ hasText: 'write-protected' }).first().waitFor()
+      expect(await saves.getByRole('listitem').count()).toBe(0)
+
+      await saves.getByLabel('Library token').fill(token)
+      await saves.getByRole('button', { name: 'Unlock' }).tap()
+      await saves.getByLabel('Library token').waitFor({ state: 'detached' })
+      await saves.getByRole('button', { name: 'SAVE STATE' }).tap()
+      await saves.getByRole('status').filter({ hasText: 'Saved to Slot 1.' }).waitFor()
+      const listed = await fetch(`${locked.baseUrl}/api/roms/${romId}/states`)
+      const states = ((await listed.json()) as { states: { slot: string | null }[] }).states
+      expect(states.map((state) => state.slot)).toContain('Slot 1')
+      expect(opened.network.foreignRequests(locked.baseUrl)).toEqual([])
+    } finally {
+      await opened.close()
+      await locked.stop()
+    }
   })
 })

@@ -11,6 +11,8 @@ export interface PageSuite {
   open(width?: number | PageOptions): Promise<Page>
   /** `open`, then the player page `/`. */
   openPlayer(width?: number | PageOptions): Promise<Page>
+  /** The spec file's browser, for pages of another server (which this suite's checks do not cover). */
+  browser(): Browser
 }
 
 /** Launches Chromium before a spec file's tests and closes it after them; call the result inside a test. */
@@ -54,6 +56,7 @@ export function usePageSuite(options: { allowPageErrors?: boolean } = {}): PageS
   return {
     baseUrl,
     open,
+    browser,
     async openPlayer(width) {
       const page = await open(width)
       await page.goto(`${baseUrl}/`)

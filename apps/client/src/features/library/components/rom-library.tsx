@@ -8,8 +8,8 @@ import { UNDO_DELETE_MS, useDeleteRom } from '../api/delete-rom'
 import { useRomFile } from '../api/get-rom-file'
 import { useRomPages } from '../api/get-rom-pages'
 import { useRestoreRom } from '../api/restore-rom'
-import { serverMessage } from '../api/server-message'
-import { UnlockForm } from './unlock-form'
+import { serverMessage } from '../../../lib/server-message'
+import { UnlockForm } from '../../../components/unlock-form'
 import { VirtualRomList } from './virtual-rom-list'
 import '../library.css'
 
@@ -105,7 +105,7 @@ export function RomLibrary({ onLoadRom }: RomLibraryProps) {
           Refresh
         </button>
       </div>
-      <UnlockForm />
+      <UnlockForm purpose="to upload or delete" />
       {pages.isPending ? (
         <p className="library__status">Loading ROMs...</p>
       ) : pages.isError ? (

@@ -4,7 +4,7 @@ import type { FormEvent } from 'react'
 import { useFileDrop } from '../../../hooks/use-file-drop'
 import { toast } from '../../../components/ui/use-toast'
 import { formatFileSize } from '../../../lib/format-size'
-import { serverMessage } from '../api/server-message'
+import { serverMessage } from '../../../lib/server-message'
 import { useUploadRom } from '../api/upload-rom'
 import type { UploadProgress } from '../api/upload-rom'
 import {

@@ -1,9 +1,15 @@
 // The Saves panel of the running game: its save states (thumbnail, slot, time) with Load, Download,
 // Copy link (library games) and Delete; Save state into a new slot, and Load a state file from disk.
 // Where the states live is said plainly: on the server for a library game, in this browser otherwise.
-import { useRef } from 'react'
+// On a write-protected server (LIBRARY_TOKEN) a library game's panel offers the unlock form, so the
+// token can be given where the save failed (loaded on demand: most players never need it).
+import { lazy, Suspense, useRef } from 'react'
 import type { SavesUi } from '../hooks/use-saves'
 import type { StoredState } from '../saves/saves'
+
+const UnlockForm = lazy(() =>
+  import('../../../components/unlock-form').then((module) => ({ default: module.UnlockForm })),
+)
 
 function when(iso: string): string {
   const date = new Date(iso)
@@ -127,6 +133,11 @@ export function SavesPanel({ ui, where, problem }: SavesPanelProps) {
           }}
         />
       </div>
+      {where === 'server' ? (
+        <Suspense fallback={null}>
+          <UnlockForm purpose="to keep saves and states on the server" />
+        </Suspense>
+      ) : null}
       {problem ? (
         <p className="saves__message saves__message--error" role="alert">
           {problem}

@@ -1,5 +1,5 @@
 // Pulls the server's human message out of an API error, when it has one worth showing.
-import { ApiError } from '../../../lib/api-client'
+import { ApiError } from './api-client'
 
 /**
  * ApiError messages are "<status>: <body>" (spec section 8). For a 4xx whose body is our JSON error,

@@ -1,11 +1,18 @@
 // Shown only when the server is write-protected (LIBRARY_TOKEN) and this browser has not unlocked it:
-// reads work without it, uploads and deletes need it.
+// reads work without it; uploads, deletes, saves and states need it. The library panel and the player's
+// saves panel both show it (unlocking in one hides both: they share the status query).
+import './unlock-form.css'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
-import { serverMessage } from '../api/server-message'
-import { useUnlock, useUnlockStatus } from '../api/unlock'
+import { serverMessage } from '../lib/server-message'
+import { useUnlock, useUnlockStatus } from '../hooks/use-unlock'
 
-export function UnlockForm() {
+interface UnlockFormProps {
+  /** What the token is needed for, e.g. "to upload or delete". */
+  purpose: string
+}
+
+export function UnlockForm({ purpose }: UnlockFormProps) {
   const status = useUnlockStatus()
   const unlock = useUnlock()
   const [token, setToken] = useState('')
@@ -16,14 +23,14 @@ export function UnlockForm() {
     if (token.trim()) unlock.mutate(token.trim(), { onSuccess: () => setToken('') })
   }
   return (
-    <form className="library-unlock" onSubmit={submit}>
-      <p className="library__hint">
-        This library is write-protected. Enter the library token to upload or delete.
+    <form className="unlock" onSubmit={submit}>
+      <p className="unlock__hint">
+        This library is write-protected. Enter the library token {purpose}.
       </p>
-      <div className="library-unlock__row">
+      <div className="unlock__row">
         <input
           type="password"
-          className="library-input"
+          className="unlock__input"
           aria-label="Library token"
           autoComplete="current-password"
           value={token}
@@ -34,7 +41,7 @@ export function UnlockForm() {
         </button>
       </div>
       {unlock.isError ? (
-        <p className="library-unlock__error" role="alert">
+        <p className="unlock__error" role="alert">
           {serverMessage(unlock.error) ?? 'Could not unlock the library. Please try again.'}
         </p>
       ) : null}

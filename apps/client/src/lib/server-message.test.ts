@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../lib/api-client'
+import { ApiError } from './api-client'
 import { serverMessage } from './server-message'
 
 const apiError = (status: number, body: string) => new ApiError(status, 'X', `${status}: ${body}`)

@@ -2,7 +2,7 @@
 // this browser session with the token (the server sets an HttpOnly cookie).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { UnlockStatus } from '@nes-studio/shared'
-import { apiGetJson, apiRequest } from '../../../lib/api-client'
+import { apiGetJson, apiRequest } from '../lib/api-client'
 
 const UNLOCK_PATH = '/api/unlock'
 

@@ -1,7 +1,8 @@
 // The two-pass driver: pass 1 defines symbols and sizes, pass 2 generates bytes and the listing,
 // then the outputs (.nes/-raw/-srec, .lst, .fns, NESASM's stdout) are produced.
 import type { ResolvedOptions } from './context'
-import { Asm, BANK_SIZE } from './context'
+import { Asm } from './context'
+import { BANK_SIZE } from './rom-image'
 import { ExprState } from './expr'
 import { segmentReport, writeInesHeader, writeRom, writeSrec } from './ines'
 import { lablset } from './labels'

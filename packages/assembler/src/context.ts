@@ -6,7 +6,7 @@ import { codeForMessage } from './diagnostics'
 import type { DecodeSlots } from './decode'
 import { DecodeCache } from './decode'
 import type { Line, SourceFile } from './source'
-import { latin1, lineText, rawColumn, utf16Length } from './source'
+import { latin1, lineText, statementSpan } from './source'
 import type { Sym } from './symbols'
 import type { ProcState } from './proc'
 import { newProcState } from './proc'
@@ -14,17 +14,15 @@ import { LinePrefix } from './prefix'
 import { Pass2Log } from './pass2-log'
 import { MacroArgs } from './macro-args'
 import { RESERVED_BANK, SymbolTable } from './symbols'
-
-export const BANK_SIZE = 0x2000
-export const MAX_BANKS = 128
-export const ROM_LIMIT = 0x100000
-export const BANK_LIMIT = 0x7f
-/**
- * Map bit (never part of a section or page) of bytes filled by `.ds`. An empty byte ($FF) has it
- * too, so `map & DS_MARK` is 0 only for bytes real data wrote: writing over a `.ds` reservation
- * (a RAM map declared with `.ds` in a ROM bank, then code) is not reported as an overwrite.
- */
-export const DS_MARK = 0x10
+import type { RomBuffers } from './rom-image'
+import {
+  BANK_SIZE,
+  DS_MARK,
+  MAX_BANKS,
+  fillRomBuffers,
+  releaseRomBuffers,
+  takeRomBuffers,
+} from './rom-image'
 
 /** At most this many warnings of one code are reported per assembly. */
 export const WARNINGS_PER_CODE = 50
@@ -82,9 +80,6 @@ let symbolTableHint = 1024
 const SPACES_26 = '                          '
 /** A line buffer holding only the NUL. */
 export const EMPTY_LINE: Line = new Uint8Array(1)
-
-/** Cleared ROM/map buffers ready for the next run (see Asm.release). */
-const romPool: { rom: Uint8Array; map: Uint8Array; filledEnd: number }[] = []
 
 export class Asm {
   // ---- configuration and outputs
@@ -240,40 +235,23 @@ export class Asm {
     readonly opts: ResolvedOptions,
   ) {
     this.decodes = new DecodeCache(opts.maxDecodeSlots)
-    const pooled = romPool.pop()
-    this.rom = pooled?.rom ?? new Uint8Array(MAX_BANKS * BANK_SIZE)
-    this.map = pooled?.map ?? new Uint8Array(MAX_BANKS * BANK_SIZE)
-    this.filledEnd = pooled?.filledEnd ?? 0
+    this.romBuffers = takeRomBuffers()
+    this.rom = this.romBuffers.rom
+    this.map = this.romBuffers.map
   }
 
-  /**
-   * The ROM and map bytes before this offset hold $FF or data. A fresh 1 MB buffer is filled with
-   * $FF a bank at a time, as banks are written or output (filling 2 MB up front is a noticeable
-   * part of a small program's whole run).
-   */
-  private filledEnd: number
+  /** The buffers `rom` and `map` belong to (see rom-image.ts). */
+  private readonly romBuffers: RomBuffers
 
   /** Fills the ROM and map with $FF up to `end` (bytes, rounded up to a bank). */
   fillTo(end: number): void {
-    if (end <= this.filledEnd) return
-    const to = Math.min(MAX_BANKS * BANK_SIZE, Math.ceil(end / BANK_SIZE) * BANK_SIZE)
-    this.rom.fill(0xff, this.filledEnd, to)
-    this.map.fill(0xff, this.filledEnd, to)
-    this.filledEnd = to
+    if (end > this.romBuffers.filledEnd) fillRomBuffers(this.romBuffers, end)
   }
 
-  /**
-   * Returns the 1 MB ROM and map buffers to the pool once the outputs are built, re-filled with
-   * $FF where this run could have written (allocating and filling 2 MB dominates small programs).
-   */
+  /** Returns the ROM buffers to the pool once the outputs are built (see rom-image.ts). */
   release(): void {
     symbolTableHint = Math.min(1 << 20, Math.max(1024, this.symbols.capacity))
-    const end = Math.min(this.filledEnd, Math.min(MAX_BANKS, this.maxBank + 2) * BANK_SIZE)
-    this.rom.fill(0xff, 0, end)
-    this.map.fill(0xff, 0, end)
-    if (romPool.length < 2) {
-      romPool.push({ rom: this.rom, map: this.map, filledEnd: this.filledEnd })
-    }
+    releaseRomBuffers(this.romBuffers, this.maxBank)
   }
 
   // ---------------------------------------------------------------- line prefix (listing columns 1-26)
@@ -365,7 +343,7 @@ export class Asm {
     if (this.bank >= RESERVED_BANK) return
     if (offset < BANK_SIZE && offset >= 0) {
       const p = this.bank * BANK_SIZE + offset
-      if (p >= this.filledEnd) this.fillTo(p + 1)
+      if (p >= this.romBuffers.filledEnd) this.fillTo(p + 1)
       if (((this.map[p] ?? 0xff) & DS_MARK) === 0) this.overwrote = true
       this.romStores++
       this.rom[p] = data & 0xff
@@ -378,7 +356,7 @@ export class Asm {
     if (this.bank >= RESERVED_BANK) return
     if (offset < BANK_SIZE - 1 && offset >= 0) {
       const p = this.bank * BANK_SIZE + offset
-      if (p + 1 >= this.filledEnd) this.fillTo(p + 2)
+      if (p + 1 >= this.romBuffers.filledEnd) this.fillTo(p + 2)
       if (((this.map[p] ?? 0xff) & (this.map[p + 1] ?? 0xff) & DS_MARK) === 0) this.overwrote = true
       this.romStores++
       this.rom[p] = data & 0xff
@@ -396,36 +374,7 @@ export class Asm {
   span(col: number): SourceSpan {
     const f = this.inputs[this.infileNum]
     if (!f) return { file: this.mainName, offset: 0, length: 0, line: 1, column: 1 }
-    const lineIdx = this.slnum - 1
-    const src = f.src
-    if (lineIdx < 0 || lineIdx >= src.lines.length) {
-      return {
-        file: src.path,
-        offset: src.text.length,
-        length: 0,
-        line: Math.max(1, this.slnum),
-        column: 1,
-      }
-    }
-    const useCol = this.expandMacro ? this.callCol : col
-    const rawCol = rawColumn(src, lineIdx, useCol)
-    const lineStart = src.starts[lineIdx] ?? 0
-    const raw = src.lines[lineIdx] ?? EMPTY_LINE
-    let len = 0
-    const text = src.text
-    while (lineStart + rawCol + len < text.length) {
-      const c = text.charCodeAt(lineStart + rawCol + len)
-      if (c === 32 || c === 9 || c === 10 || c === 13 || c === 59) break
-      len++
-    }
-    if (len === 0 && raw.length > 1) len = 1
-    return {
-      file: src.path,
-      offset: lineStart + rawCol,
-      length: len,
-      line: this.slnum,
-      column: utf16Length(src.bytes.subarray(lineStart, lineStart + rawCol)) + 1,
-    }
+    return statementSpan(f.src, this.slnum, this.expandMacro ? this.callCol : col)
   }
 
   /** NESASM's warning(): prints the file header, the line with its location, and the message. */

@@ -1,6 +1,6 @@
 // Data directives: .db/.byte, .dw/.word, .ds, .defchr, and the SIZEOF bookkeeping of a label.
 import type { Asm } from './context'
-import { BANK_SIZE, DS_MARK, ROM_LIMIT } from './context'
+import { BANK_SIZE, DS_MARK, ROM_LIMIT } from './rom-image'
 import type { ExprState } from './expr'
 import { evaluate } from './expr'
 import { isSpace, labldef } from './labels'

@@ -1,7 +1,7 @@
 // Location, symbol, header, listing and conditional directives: .org .bank .page sections .rs
 // .rsset .equ .ines* .list/.nolist/.mlist/.nomlist .opt .fail .if/.ifdef/.ifndef.
 import type { Asm } from './context'
-import { BANK_LIMIT } from './context'
+import { BANK_LIMIT } from './rom-image'
 import type { ExprState } from './expr'
 import { evaluate } from './expr'
 import { colsym, isSpace, labldef, lastSymStart, lastSymLen, stlookAt } from './labels'

@@ -1,7 +1,7 @@
 // File directives: .include (nested source), .incbin (raw bytes, may run into the next banks)
 // and .incchr (tiles converted from a PCX picture).
 import type { Asm } from './context'
-import { BANK_SIZE, DS_MARK, ROM_LIMIT } from './context'
+import { BANK_SIZE, DS_MARK, ROM_LIMIT } from './rom-image'
 import type { ExprState } from './expr'
 import { evaluate } from './expr'
 import { isSpace, labldef } from './labels'

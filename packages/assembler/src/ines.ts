@@ -1,6 +1,6 @@
 // Output writers: the iNES header, the ROM file (.nes or -raw), Motorola S-records (-srec) and the
 // -s/-S segment-usage report, all byte-for-byte as NESASM 3.1 writes them.
-import { BANK_SIZE } from './context'
+import { BANK_SIZE } from './rom-image'
 
 export interface InesFields {
   prg: number

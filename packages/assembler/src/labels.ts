@@ -1,7 +1,7 @@
 // Label handling: collecting symbol names from the line buffer, symbol lookup with local scopes,
 // and NESASM's labldef() rules (redefinition, IF-undefined, phase errors in pass 2).
 import type { Asm } from './context'
-import { BANK_LIMIT } from './context'
+import { BANK_LIMIT } from './rom-image'
 import { D_FIELDS, D_SYMS, SYMS_PER_LINE } from './decode'
 import { S_CODE } from './opcodes'
 import type { Line } from './source'

@@ -3,7 +3,7 @@
 // banks after the highest bank used and their labels moved; `call` is a jsr (through an 18-byte
 // PC-Engine bank-switching stub when the proc lives in another bank).
 import type { Asm } from './context'
-import { BANK_LIMIT, BANK_SIZE } from './context'
+import { BANK_LIMIT, BANK_SIZE } from './rom-image'
 import { checkEol } from './macros'
 import {
   colsym,

@@ -1,5 +1,7 @@
 // Source text handling: bytes -> 8-bit strings, line splitting (LF, CR LF, lone CR) and the
-// NESASM line buffer rules (TABs expanded to 8 columns, lines cut at the buffer size).
+// NESASM line buffer rules (TABs expanded to 8 columns, lines cut at the buffer size), and the
+// source location of a statement for diagnostics.
+import type { SourceSpan } from './diagnostics'
 
 /** Columns of NESASM's line buffer that hold the source text (1580 minus the 26-column prefix). */
 export const MAX_LINE_TEXT = 1554
@@ -221,4 +223,41 @@ export function rawColumn(file: SourceFile, line: number, expandedCol: number): 
     i++
   }
   return i - start
+}
+
+/**
+ * The location in `src` of the word at `expandedCol` (0-based, TABs expanded) of line `lineNo`
+ * (1-based): its offset and length (up to a blank, line end or `;`; at least one character on a
+ * non-empty line), line and column (1-based, in UTF-16 units of the line as an editor shows it).
+ * A line number outside the file gives its end.
+ */
+export function statementSpan(src: SourceFile, lineNo: number, expandedCol: number): SourceSpan {
+  const lineIdx = lineNo - 1
+  if (lineIdx < 0 || lineIdx >= src.lines.length) {
+    return {
+      file: src.path,
+      offset: src.text.length,
+      length: 0,
+      line: Math.max(1, lineNo),
+      column: 1,
+    }
+  }
+  const rawCol = rawColumn(src, lineIdx, expandedCol)
+  const lineStart = src.starts[lineIdx] ?? 0
+  const raw = src.lines[lineIdx]
+  let len = 0
+  const text = src.text
+  while (lineStart + rawCol + len < text.length) {
+    const c = text.charCodeAt(lineStart + rawCol + len)
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 59) break
+    len++
+  }
+  if (len === 0 && raw !== undefined && raw.length > 1) len = 1
+  return {
+    file: src.path,
+    offset: lineStart + rawCol,
+    length: len,
+    line: lineNo,
+    column: utf16Length(src.bytes.subarray(lineStart, lineStart + rawCol)) + 1,
+  }
 }

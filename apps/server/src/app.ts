@@ -57,6 +57,8 @@ export interface AppDeps {
   serviceOptions?: RomServiceOptions
   /** Save states kept per ROM; default SAVE_STATES_PER_ROM (100). */
   statesPerRom?: number
+  /** Entries per read when the whole list is built from scratch; default 500. */
+  wholeListSliceSize?: number
 }
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -94,6 +96,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     service: new RomService(deps.store, { ...deps.serviceOptions, undoDeleteMs: undoMs }),
     maxRomBytes,
     uploadMemoryBytes: deps.uploadMemoryBytes ?? 8 * maxRomBytes,
+    wholeList: { sliceSize: deps.wholeListSliceSize },
   })
   const statesPerRom = deps.statesPerRom ?? SAVE_STATES_PER_ROM
   await app.register(saveRoutes, {

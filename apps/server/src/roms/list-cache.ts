@@ -33,12 +33,12 @@ export class ListCache {
   async get(
     etag: string,
     encoding: ListEncoding,
-    build: () => Promise<string>,
+    build: () => Promise<string | Buffer>,
   ): Promise<{ body: Buffer; encoding: ListEncoding }> {
     if (this.entry?.etag !== etag) {
       const entry = {
         etag,
-        body: build().then((json) => Buffer.from(json, 'utf8')),
+        body: build().then((json) => (typeof json === 'string' ? Buffer.from(json, 'utf8') : json)),
         encoded: new Map<ListEncoding, Promise<Buffer>>(),
       }
       this.entry = entry

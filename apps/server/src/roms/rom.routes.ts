@@ -4,7 +4,6 @@ import fastifyMultipart from '@fastify/multipart'
 import { romListQuerySchema } from '@nes-studio/shared'
 import type {
   RomListQuery,
-  RomListResponse,
   RomPageResponse,
   RomRestoreResponse,
   RomUploadResponse,
@@ -16,12 +15,16 @@ import { MULTIPART_OVERHEAD_BYTES, UPLOAD_FILE_FIELD, romIdParamsSchema } from '
 import type { RomService } from './rom.service'
 import { UploadBudget } from './upload-budget'
 import { readUpload, romTooLarge } from './upload-reader'
+import { WholeList } from './whole-list'
+import type { WholeListOptions } from './whole-list'
 
 export interface RomRoutesOptions {
   service: RomService
   maxRomBytes: number
   /** Bytes of uploads read at once; past it uploads get 503 with Retry-After. */
   uploadMemoryBytes: number
+  /** How the whole list is read when it is built from scratch. */
+  wholeList?: WholeListOptions
 }
 
 function parseId(request: FastifyRequest): string {
@@ -71,8 +74,10 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
     },
   })
 
-  // The list is served from one cached JSON body per library revision, and the revision doubles as a
-  // strong ETag, so a browser's revalidation of an unchanged library is a 304 without reading any rows.
+  // The whole list is one JSON body kept up to date by patching (whole-list.ts), compressed once per
+  // library revision; the revision doubles as a strong ETag, so a browser's revalidation of an
+  // unchanged library is a 304 without reading any rows.
+  const wholeList = new WholeList(service, opts.wholeList)
   const listCache = new ListCache()
   app.get('/api/roms', { compress: false }, async (request, reply) => {
     // Read the revision before the rows: the body is then at least as new as its ETag. (A page's
@@ -86,11 +91,14 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
       const body: RomPageResponse = { ...page, offset: query.offset, limit: query.limit }
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(body))
     }
+    // The body may be newer than the revision read above; its own revision is its ETag.
+    const current = await wholeList.current(etag.slice(1, -1))
     const { body, encoding } = await listCache.get(
-      etag,
+      `"${current.revision}"`,
       pickEncoding(request.headers['accept-encoding']),
-      async () => JSON.stringify({ roms: await service.list() } satisfies RomListResponse),
+      async () => current.body,
     )
+    reply.header('etag', `"${current.revision}"`)
     if (encoding !== 'identity') reply.header('content-encoding', encoding)
     return reply.type('application/json; charset=utf-8').send(body)
   })

@@ -7,6 +7,7 @@ import type { RomRecord, RomStore } from '../storage/rom-store'
 import { hasNesExtension, isInvisible, normalizeTitle, sanitizeFileName } from './file-name'
 import { CHR_BANK_BYTES, INES_HEADER_BYTES, PRG_BANK_BYTES, parseINesHeader } from './ines'
 import { mapperName } from './mapper-names'
+import type { ListedEntry } from './whole-list'
 
 export interface RomUpload {
   /** Name as the client sent it; only displayed, never used as a path. */
@@ -84,6 +85,30 @@ export class RomService {
 
   async list(): Promise<RomEntry[]> {
     return (await this.store.list()).map(recordToEntry)
+  }
+
+  /** The list a slice at a time, newest first; see RomStore.listSlice. */
+  async listSlice(beforeSeq: number | undefined, limit: number): Promise<ListedEntry[]> {
+    return (await this.store.listSlice(beforeSeq, limit)).map(({ seq, rom }) => ({
+      seq,
+      entry: recordToEntry(rom),
+    }))
+  }
+
+  /** What changed in the list after `since`; see RomStore.listChanges. */
+  async listChanges(
+    since: string,
+  ): Promise<{ revision: string; changed: (ListedEntry & { visible: boolean })[] } | undefined> {
+    const changes = await this.store.listChanges(since)
+    if (!changes) return undefined
+    return {
+      revision: changes.revision,
+      changed: changes.changed.map(({ seq, rom, visible }) => ({
+        seq,
+        visible,
+        entry: recordToEntry(rom),
+      })),
+    }
   }
 
   async listPage(query: RomListQuery): Promise<{ total: number; roms: RomEntry[] }> {

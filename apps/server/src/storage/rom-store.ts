@@ -44,6 +44,20 @@ export interface RomPage {
   roms: RomRecord[]
 }
 
+/** A visible entry with its place in the list: a higher `seq` is newer. */
+export interface RomListRow {
+  seq: number
+  rom: RomRecord
+}
+
+/** How the list changed after a revision: every entry inserted, hidden or restored since, as it is now. */
+export interface RomListChanges {
+  /** The revision these changes bring a copy of the list to. */
+  revision: string
+  /** In no particular order; a `visible: false` row has left the list (or never joined it). */
+  changed: (RomListRow & { visible: boolean })[]
+}
+
 export type InsertResult =
   | { status: 'inserted'; rom: RomRecord }
   /** A visible ROM with the same `sha1` is already stored; nothing was written. */
@@ -58,6 +72,19 @@ export interface RomStore extends SaveStore {
   readonly kind: 'sqlite' | 'postgres'
   /** All entries, newest first. */
   list(): Promise<RomRecord[]>
+  /**
+   * Visible entries with `seq` below `beforeSeq` (from the newest when undefined), newest first, at
+   * most `limit`: the whole list read a slice at a time. Slices are not one snapshot; a copy built
+   * from them is made right by `listChanges` from a revision read before the first slice.
+   */
+  listSlice(beforeSeq: number | undefined, limit: number): Promise<RomListRow[]>
+  /**
+   * What changed in the list after revision `since` (from `revision()` or an earlier `listChanges`),
+   * read in one snapshot with the revision it brings a copy to. `undefined` when a copy at `since`
+   * cannot be brought up to date from changes alone: `since` names another database, or an entry it
+   * may still show has been removed for good since (purged after a hide the copy has not seen).
+   */
+  listChanges(since: string): Promise<RomListChanges | undefined>
   /** One page of the entries whose title contains `search` (case-insensitive), and their count. */
   listPage(query: RomPageQuery): Promise<RomPage>
   get(id: string): Promise<RomRecord | undefined>

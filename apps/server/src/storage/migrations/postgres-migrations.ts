@@ -95,4 +95,53 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         FOR EACH ROW EXECUTE FUNCTION bump_library_revision();
     `,
   },
+  {
+    version: 5,
+    name: 'list changes, counts and sort indexes',
+    // See the SQLite migration 5. Per-row AFTER triggers (an ON CONFLICT DO NOTHING insert fires
+    // none): the UPDATE of library_meta locks its row until commit, so revisions commit in order and
+    // a row's list_rev is never older than a revision a reader saw without the row's change.
+    up: `
+      ALTER TABLE roms ADD COLUMN list_rev BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE library_meta ADD COLUMN purged_rev BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE library_meta ADD COLUMN visible_count BIGINT NOT NULL DEFAULT 0;
+      UPDATE library_meta SET visible_count = (SELECT count(*) FROM roms WHERE deleted_at IS NULL);
+      CREATE INDEX roms_list_rev ON roms (list_rev);
+      CREATE INDEX roms_visible_title ON roms (lower(title), seq DESC) WHERE deleted_at IS NULL;
+      CREATE INDEX roms_visible_size ON roms (file_size, seq DESC) WHERE deleted_at IS NULL;
+      CREATE INDEX roms_visible_mapper ON roms (mapper, seq DESC) WHERE deleted_at IS NULL;
+      CREATE INDEX roms_visible_seq ON roms (seq DESC) WHERE deleted_at IS NULL;
+      DROP TRIGGER roms_revision ON roms;
+      DROP TRIGGER roms_revision_hide ON roms;
+      DROP FUNCTION bump_library_revision();
+      CREATE FUNCTION stamp_list_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        shown INTEGER := (NEW.deleted_at IS NULL)::int;
+        r BIGINT;
+      BEGIN
+        IF TG_OP = 'UPDATE' THEN
+          shown := shown - (OLD.deleted_at IS NULL)::int;
+        END IF;
+        UPDATE library_meta SET revision = revision + 1, visible_count = visible_count + shown
+          WHERE id = 1 RETURNING revision INTO r;
+        UPDATE roms SET list_rev = r WHERE seq = NEW.seq;
+        RETURN NULL;
+      END
+      $$;
+      CREATE FUNCTION note_list_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE library_meta SET revision = revision + 1,
+          visible_count = visible_count - (OLD.deleted_at IS NULL)::int,
+          purged_rev = CASE WHEN OLD.deleted_at IS NULL THEN revision + 1
+                            ELSE greatest(purged_rev, OLD.list_rev) END
+          WHERE id = 1;
+        RETURN NULL;
+      END
+      $$;
+      CREATE TRIGGER roms_list_change AFTER INSERT OR UPDATE OF deleted_at ON roms
+        FOR EACH ROW EXECUTE FUNCTION stamp_list_change();
+      CREATE TRIGGER roms_list_delete AFTER DELETE ON roms
+        FOR EACH ROW EXECUTE FUNCTION note_list_delete();
+    `,
+  },
 ]

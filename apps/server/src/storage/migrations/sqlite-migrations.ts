@@ -97,4 +97,45 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         BEGIN UPDATE library_meta SET revision = revision + 1 WHERE id = 1; END;
     `,
   },
+  {
+    version: 5,
+    name: 'list changes, counts and sort indexes',
+    // list_rev is the revision at a row's last list change (insert, hide, restore), so a server's
+    // copy of the whole list catches up by reading only the rows changed since its revision.
+    // purged_rev says when that is not enough: the latest revision at which a row a copy might still
+    // show was removed for good (a hidden row's hide, or any removal of a visible row). visible_count
+    // is the unsearched list's total, so a page does not count the table. One trigger per kind of
+    // change does all three, in the order the copy relies on (revision first, then the row's stamp).
+    up: `
+      ALTER TABLE roms ADD COLUMN list_rev INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE library_meta ADD COLUMN purged_rev INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE library_meta ADD COLUMN visible_count INTEGER NOT NULL DEFAULT 0;
+      UPDATE library_meta SET visible_count = (SELECT COUNT(*) FROM roms WHERE deleted_at IS NULL);
+      CREATE INDEX roms_list_rev ON roms (list_rev);
+      CREATE INDEX roms_visible_title ON roms (title COLLATE NOCASE, seq DESC) WHERE deleted_at IS NULL;
+      CREATE INDEX roms_visible_size ON roms (file_size, seq DESC) WHERE deleted_at IS NULL;
+      CREATE INDEX roms_visible_mapper ON roms (mapper, seq DESC) WHERE deleted_at IS NULL;
+      DROP TRIGGER roms_revision_insert;
+      DROP TRIGGER roms_revision_delete;
+      DROP TRIGGER roms_revision_hide;
+      CREATE TRIGGER roms_list_insert AFTER INSERT ON roms BEGIN
+        UPDATE library_meta SET revision = revision + 1,
+          visible_count = visible_count + (NEW.deleted_at IS NULL) WHERE id = 1;
+        UPDATE roms SET list_rev = (SELECT revision FROM library_meta WHERE id = 1) WHERE seq = NEW.seq;
+      END;
+      CREATE TRIGGER roms_list_hide AFTER UPDATE OF deleted_at ON roms BEGIN
+        UPDATE library_meta SET revision = revision + 1,
+          visible_count = visible_count + (NEW.deleted_at IS NULL) - (OLD.deleted_at IS NULL)
+          WHERE id = 1;
+        UPDATE roms SET list_rev = (SELECT revision FROM library_meta WHERE id = 1) WHERE seq = NEW.seq;
+      END;
+      CREATE TRIGGER roms_list_delete AFTER DELETE ON roms BEGIN
+        UPDATE library_meta SET revision = revision + 1,
+          visible_count = visible_count - (OLD.deleted_at IS NULL),
+          purged_rev = CASE WHEN OLD.deleted_at IS NULL THEN revision + 1
+                            ELSE max(purged_rev, OLD.list_rev) END
+          WHERE id = 1;
+      END;
+    `,
+  },
 ]

@@ -3,8 +3,18 @@ import pg from 'pg'
 import type { Mirroring } from '@nes-studio/shared'
 import { checkMigrationList, newerSchemaError } from '../migrations/migration'
 import { POSTGRES_MIGRATIONS } from '../migrations/postgres-migrations'
+import { formatRevision, revisionCounter } from '../list-revision'
 import { likePattern, pageOrderBy } from '../page-query'
-import type { InsertResult, NewRom, RomPage, RomPageQuery, RomRecord, RomStore } from '../rom-store'
+import type {
+  InsertResult,
+  NewRom,
+  RomListChanges,
+  RomListRow,
+  RomPage,
+  RomPageQuery,
+  RomRecord,
+  RomStore,
+} from '../rom-store'
 import { StorageStartupError, StorageUnavailableError } from '../storage-errors'
 import { withTranslatedErrors } from '../translate-errors'
 import { translatePgError } from './pg-errors'
@@ -164,9 +174,54 @@ class PostgresRomStore extends PostgresSaveStore implements RomStore {
     return rows.map(rowToRecord)
   }
 
+  async listSlice(beforeSeq: number | undefined, limit: number): Promise<RomListRow[]> {
+    const { rows } = await this.pool.query<RomRow & { seq: string }>(
+      `SELECT seq, ${ROM_COLUMNS} FROM roms WHERE deleted_at IS NULL AND seq < $1
+       ORDER BY seq DESC LIMIT $2`,
+      [beforeSeq ?? Number.MAX_SAFE_INTEGER, limit],
+    )
+    return rows.map((row) => ({ seq: Number(row.seq), rom: rowToRecord(row) }))
+  }
+
+  async listChanges(since: string): Promise<RomListChanges | undefined> {
+    // One statement, so the revision, the purge mark and the rows are one snapshot. Rows are read
+    // only when `since` names this library.
+    const dot = since.lastIndexOf('.')
+    const counter = /^\d{1,18}$/.test(since.slice(dot + 1)) ? since.slice(dot + 1) : '0'
+    const { rows } = await this.pool.query<
+      Partial<RomRow> & {
+        library_id: string
+        revision: string
+        purged_rev: string
+        seq: string | null
+        visible: boolean | null
+      }
+    >(
+      `SELECT m.library_id, m.revision::text AS revision, m.purged_rev::text AS purged_rev, r.*
+       FROM library_meta m
+       LEFT JOIN (SELECT seq::text AS seq, ${ROM_COLUMNS}, deleted_at IS NULL AS visible FROM roms
+                  WHERE list_rev > $1::bigint) r ON m.library_id = $2
+       WHERE m.id = 1`,
+      [counter, since.slice(0, Math.max(dot, 0))],
+    )
+    const meta = rows[0]
+    if (!meta) throw new Error('library_meta row missing')
+    const from = revisionCounter(since, meta.library_id)
+    if (from === undefined || Number(meta.purged_rev) > from) return undefined
+    const changed = rows
+      .filter((row) => row.seq !== null)
+      .map((row) => ({
+        seq: Number(row.seq),
+        rom: rowToRecord(row as RomRow),
+        visible: row.visible === true,
+      }))
+    return { revision: formatRevision(meta.library_id, meta.revision), changed }
+  }
+
   async listPage(query: RomPageQuery): Promise<RomPage> {
-    const where = `WHERE deleted_at IS NULL${query.search ? ' AND title ILIKE $1' : ''}`
-    const params: unknown[] = query.search ? [likePattern(query.search)] : []
+    if (!query.search) return this.listUnsearchedPage(query)
+    const where = 'WHERE deleted_at IS NULL AND title ILIKE $1'
+    const params: unknown[] = [likePattern(query.search)]
     const order = pageOrderBy(query, 'lower(title)')
     const n = params.length
     // count(*) OVER () counts the matches in the same snapshot as the page.
@@ -184,6 +239,20 @@ class PostgresRomStore extends PostgresSaveStore implements RomStore {
       params,
     )
     return { total: Number(count.rows[0]?.n ?? 0), roms: [] }
+  }
+
+  /** The count the triggers keep, in the same snapshot as the page (one statement), and no scan. */
+  private async listUnsearchedPage(query: RomPageQuery): Promise<RomPage> {
+    const { rows } = await this.pool.query<Partial<RomRow> & { total: string; id: string | null }>(
+      `SELECT m.visible_count::text AS total, r.* FROM library_meta m
+       LEFT JOIN LATERAL (SELECT ${ROM_COLUMNS} FROM roms WHERE deleted_at IS NULL
+         ORDER BY ${pageOrderBy(query, 'lower(title)')} LIMIT $1 OFFSET $2) r ON true
+       WHERE m.id = 1`,
+      [query.limit, query.offset],
+    )
+    const total = Number(rows[0]?.total ?? 0)
+    const roms = rows.filter((row) => row.id !== null).map((row) => rowToRecord(row as RomRow))
+    return { total, roms }
   }
 
   async get(id: string): Promise<RomRecord | undefined> {
@@ -284,7 +353,7 @@ class PostgresRomStore extends PostgresSaveStore implements RomStore {
       'SELECT library_id, revision FROM library_meta WHERE id = 1',
     )
     if (!rows[0]) throw new Error('library_meta row missing')
-    return `${rows[0].library_id}.${rows[0].revision}`
+    return formatRevision(rows[0].library_id, rows[0].revision)
   }
 
   async schemaVersion(): Promise<number> {

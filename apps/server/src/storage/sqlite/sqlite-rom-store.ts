@@ -3,8 +3,18 @@ import type Database from 'better-sqlite3'
 import type { Mirroring } from '@nes-studio/shared'
 import { checkMigrationList, newerSchemaError } from '../migrations/migration'
 import { SQLITE_MIGRATIONS } from '../migrations/sqlite-migrations'
+import { formatRevision, revisionCounter } from '../list-revision'
 import { likePattern, pageOrderBy } from '../page-query'
-import type { InsertResult, NewRom, RomPage, RomPageQuery, RomRecord, RomStore } from '../rom-store'
+import type {
+  InsertResult,
+  NewRom,
+  RomListChanges,
+  RomListRow,
+  RomPage,
+  RomPageQuery,
+  RomRecord,
+  RomStore,
+} from '../rom-store'
 import { withTranslatedErrors } from '../translate-errors'
 import { translateSqliteError } from './sqlite-errors'
 import { lazyStatements } from './lazy-statements'
@@ -141,8 +151,17 @@ function prepareRomStatements(db: Database.Database) {
     purgeOne: () =>
       db.prepare<[string]>('DELETE FROM roms WHERE id = ? AND deleted_at IS NOT NULL'),
     revision: () =>
-      db.prepare<[], { library_id: string; revision: number }>(
-        'SELECT library_id, revision FROM library_meta WHERE id = 1',
+      db.prepare<
+        [],
+        { library_id: string; revision: number; purged_rev: number; visible_count: number }
+      >('SELECT library_id, revision, purged_rev, visible_count FROM library_meta WHERE id = 1'),
+    slice: () =>
+      db.prepare<[number, number], RomRow>(
+        `SELECT ${ROM_COLUMNS} FROM roms WHERE ${visible} AND seq < ? ORDER BY seq DESC LIMIT ?`,
+      ),
+    changedSince: () =>
+      db.prepare<[number], RomRow & { visible: 0 | 1 }>(
+        `SELECT ${ROM_COLUMNS}, deleted_at IS NULL AS visible FROM roms WHERE list_rev > ?`,
       ),
   })
 }
@@ -190,15 +209,38 @@ class SqliteRomStore extends SqliteSaveStore implements RomStore {
     return this.r.list.all().map(rowToRecord)
   }
 
+  async listSlice(beforeSeq: number | undefined, limit: number): Promise<RomListRow[]> {
+    return this.r.slice
+      .all(beforeSeq ?? Number.MAX_SAFE_INTEGER, limit)
+      .map((row) => ({ seq: row.seq, rom: rowToRecord(row) }))
+  }
+
+  async listChanges(since: string): Promise<RomListChanges | undefined> {
+    // One read transaction: the revision, the purge mark and the rows are one snapshot.
+    return this.db.transaction(() => {
+      const meta = this.r.revision.get()
+      if (!meta) throw new Error('library_meta row missing')
+      const from = revisionCounter(since, meta.library_id)
+      if (from === undefined || meta.purged_rev > from) return undefined
+      const changed = this.r.changedSince
+        .all(from)
+        .map((row) => ({ seq: row.seq, rom: rowToRecord(row), visible: row.visible === 1 }))
+      return { revision: formatRevision(meta.library_id, meta.revision), changed }
+    })()
+  }
+
   async listPage(query: RomPageQuery): Promise<RomPage> {
     const where = `WHERE deleted_at IS NULL${query.search ? " AND title LIKE ? ESCAPE '\\'" : ''}`
     const params = query.search ? [likePattern(query.search)] : []
     const order = pageOrderBy(query, 'title COLLATE NOCASE')
-    // Both in one read transaction, so the count and the page describe the same library.
+    // Both in one read transaction, so the count and the page describe the same library. Without a
+    // search the count is the one the triggers keep, not a scan of the table.
     return this.db.transaction(() => {
-      const count = this.db.prepare(`SELECT COUNT(*) AS n FROM roms ${where}`).get(...params) as {
-        n: number
-      }
+      const count = query.search
+        ? (this.db.prepare(`SELECT COUNT(*) AS n FROM roms ${where}`).get(...params) as {
+            n: number
+          })
+        : { n: this.r.revision.get()?.visible_count ?? 0 }
       const rows = this.db
         .prepare<unknown[], RomRow>(
           `SELECT ${ROM_COLUMNS} FROM roms ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
@@ -248,7 +290,7 @@ class SqliteRomStore extends SqliteSaveStore implements RomStore {
   async revision(): Promise<string> {
     const row = this.r.revision.get()
     if (!row) throw new Error('library_meta row missing')
-    return `${row.library_id}.${row.revision}`
+    return formatRevision(row.library_id, row.revision)
   }
 
   async schemaVersion(): Promise<number> {

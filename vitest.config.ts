@@ -34,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'client',
           root: 'apps/client',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'build-tools/**/*.test.ts'],
           environment: 'jsdom',
         },
       },

@@ -3,11 +3,14 @@
 // The build also emits a web app manifest and a Workbox service worker (vite-plugin-pwa): the app shell
 // is precached with content hashes (a new deploy replaces it whole), the emulator's files are cached the
 // first time a game starts (they are versioned by path and hash), and /api always goes to the network.
+// Hashed assets and the EmulatorJS files get brotli and gzip siblings (build-tools/precompress.ts) that the
+// server sends as they are.
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { fceummCorePlugin } from './build-tools/fceumm-core'
+import { precompressPlugin } from './build-tools/precompress'
 
 const apiTarget = process.env.VITE_API_TARGET || 'http://localhost:5001'
 
@@ -15,6 +18,7 @@ export default defineConfig({
   plugins: [
     react(),
     fceummCorePlugin(),
+    precompressPlugin(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,

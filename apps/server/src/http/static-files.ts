@@ -27,12 +27,18 @@ export async function registerStaticFiles(app: FastifyInstance, dirs: StaticDirs
   const immutable = (reply: FastifyReply) => {
     reply.header('cache-control', IMMUTABLE_CACHE)
   }
+  // The client build writes brotli/gzip siblings of the EmulatorJS files the frame loads under
+  // dist/vendor/emulatorjs/<version>/ (apps/client/build-tools/precompress.ts): those are sent as they
+  // are; anything else falls through to the package (compressed on the fly if it is text).
+  const precompressedVendorDir = path.join(dirs.clientDir, EMULATORJS_BASE_PATH)
+  const vendorRoot = path.join(dirs.emulatorjsDir, 'data')
   await app.register(fastifyStatic, {
-    root: path.join(dirs.emulatorjsDir, 'data'),
+    root: existsSync(precompressedVendorDir) ? [precompressedVendorDir, vendorRoot] : vendorRoot,
     prefix: EMULATORJS_BASE_PATH,
     decorateReply: false,
     index: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders: immutable,
   })
   await app.register(fastifyStatic, {
@@ -58,6 +64,9 @@ export async function registerStaticFiles(app: FastifyInstance, dirs: StaticDirs
       decorateReply: false,
       index: false,
       cacheControl: false,
+      // Hashed assets have .br/.gz siblings from the build: sent with Content-Encoding and
+      // Vary: Accept-Encoding, no compression per request. Other files are compressed on the fly.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const rel = path.relative(dirs.clientDir, filePath).split(path.sep).join('/')
         reply.header('cache-control', rel.startsWith('assets/') ? IMMUTABLE_CACHE : NO_CACHE)

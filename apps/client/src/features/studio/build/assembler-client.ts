@@ -1,13 +1,14 @@
 // Main-thread side of the assembler worker: starts the worker on first use, pairs answers with requests by id,
 // and turns a worker that cannot load into one clear outcome instead of a hang.
 import type { AssembleInput, AssembleResult } from '@nes-studio/assembler'
+import type { DebugData } from './debug-data'
 import { isFailureResponse, isReadyResponse, isResultResponse } from './worker-protocol'
 import type { AssembleRequest } from './worker-protocol'
 
 export const LOAD_FAILED_MESSAGE = 'Failed to load the NESASM compiler library'
 
 export type AssembleOutcome =
-  | { kind: 'result'; result: AssembleResult; elapsedMs: number }
+  | { kind: 'result'; result: AssembleResult; elapsedMs: number; debug?: DebugData }
   | { kind: 'load-failed'; message: string }
   | { kind: 'failure'; message: string }
 
@@ -59,7 +60,8 @@ export class AssemblerClient {
           clearTimeout(timer)
           resolve(true)
         } else if (isResultResponse(data)) {
-          this.settle(data.id, { kind: 'result', result: data.result, elapsedMs: data.elapsedMs })
+          const { result, elapsedMs, debug } = data
+          this.settle(data.id, { kind: 'result', result, elapsedMs, ...(debug && { debug }) })
         } else if (isFailureResponse(data)) {
           this.settle(data.id, { kind: 'failure', message: data.message })
         }

@@ -49,6 +49,18 @@ describe('worker protocol guards', () => {
       isResultResponse({ ...ok, result: { ok: true, diagnostics: [], assembledBytes: 1 } }),
     ).toBe(false)
     expect(isResultResponse({ ...ok, elapsedMs: undefined })).toBe(false)
+    const debug = {
+      main: 'main.asm',
+      files: ['main.asm'],
+      statements: Int32Array.of(0, 1, 0, 0xc000, 1, 0),
+      labels: [],
+      prgBanks: 2,
+      battery: false,
+    }
+    expect(isResultResponse({ ...ok, debug })).toBe(true)
+    expect(
+      isResultResponse({ ...ok, debug: { ...debug, statements: [0, 1, 0, 0xc000, 1, 0] } }),
+    ).toBe(false)
     // An older assembler without assembledBytes cannot say whether anything was assembled.
     expect(
       isResultResponse({ ...failed, result: { ok: false, stdout: '', diagnostics: [] } }),

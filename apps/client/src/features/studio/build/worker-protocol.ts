@@ -2,6 +2,8 @@
 // guards on both sides: anything that fails a guard is ignored by the receiver, and every assemble request gets
 // exactly one 'result' or 'failure' answer with the same id, never an exception across the boundary.
 import type { AssembleInput, AssembleResult } from '@nes-studio/assembler'
+import { isDebugData } from './debug-data'
+import type { DebugData } from './debug-data'
 
 /** Studio -> worker: assemble these files. `id` pairs the answer with the request. */
 export interface AssembleRequest {
@@ -17,12 +19,17 @@ export interface ReadyResponse {
   type: 'ready'
 }
 
-/** Worker -> studio: the assembler's result (which itself may be ok: false), and its run time in milliseconds. */
+/**
+ * Worker -> studio: the assembler's result (which itself may be ok: false; never with `result.debug`, which a
+ * structured clone cannot carry), and its run time in milliseconds. With `options.debug` in the request, `debug`
+ * is the debug information as plain data (also when the assembly failed: its map is then empty or partial).
+ */
 export interface ResultResponse {
   type: 'result'
   id: number
   result: AssembleResult
   elapsedMs: number
+  debug?: DebugData
 }
 
 /** Worker -> studio: the request could not be run (malformed request, or the assembler threw: a bug). */
@@ -38,8 +45,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
 
+/** By tag, not `instanceof`: a clone may come from another realm (an iframe, a test environment). */
+const isBytes = (value: unknown): value is Uint8Array =>
+  Object.prototype.toString.call(value) === '[object Uint8Array]'
+
 function isFileMap(value: unknown): value is Record<string, Uint8Array> {
-  return isRecord(value) && Object.values(value).every((v) => v instanceof Uint8Array)
+  return isRecord(value) && Object.values(value).every(isBytes)
 }
 
 export function isAssembleRequest(value: unknown): value is AssembleRequest {
@@ -60,7 +71,7 @@ function isAssembleResult(value: unknown): value is AssembleResult {
     typeof value.assembledBytes !== 'number'
   )
     return false
-  return value.ok ? value.rom instanceof Uint8Array : true
+  return value.ok ? isBytes(value.rom) : true
 }
 
 export function isReadyResponse(value: unknown): value is ReadyResponse {
@@ -73,7 +84,8 @@ export function isResultResponse(value: unknown): value is ResultResponse {
     value.type === 'result' &&
     typeof value.id === 'number' &&
     typeof value.elapsedMs === 'number' &&
-    isAssembleResult(value.result)
+    isAssembleResult(value.result) &&
+    (value.debug === undefined || isDebugData(value.debug))
   )
 }
 

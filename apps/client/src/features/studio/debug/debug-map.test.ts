@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest'
 // eslint-disable-next-line no-restricted-imports -- the test builds its debug file with our assembler
 import { assemble, formatDebugJson } from '@nes-studio/assembler'
 import { MAIN_SOURCE, SUB_SOURCE } from '../../../emulator/debug/test-program'
-import { parseDebugJson } from './debug-map'
+import { isDebugData, toDebugData } from '../build/debug-data'
+import { createDebugMap, parseDebugJson } from './debug-map'
 
 const encode = (text: string) => new TextEncoder().encode(text)
 
-function mapOfTestProgram() {
+function assembleTestProgram() {
   const result = assemble({
     main: 'main.asm',
     files: {
@@ -16,8 +17,38 @@ function mapOfTestProgram() {
     options: { debug: true },
   })
   if (!result.ok || !result.debug) throw new Error('test program failed')
-  return parseDebugJson(formatDebugJson('main.asm', result.debug))
+  return { rom: result.rom, debug: result.debug }
 }
+
+function mapOfTestProgram() {
+  return parseDebugJson(formatDebugJson('main.asm', assembleTestProgram().debug))
+}
+
+describe("createDebugMap (the build worker's plain debug data)", () => {
+  const { rom, debug } = assembleTestProgram()
+  // what the worker posts, through a structured clone as postMessage does
+  const data = structuredClone(toDebugData('main.asm', debug))
+  const map = createDebugMap(data, rom)
+  const fromJson = parseDebugJson(formatDebugJson('main.asm', debug), rom)
+
+  it('survives a structured clone and answers as the .dbg.json text does', () => {
+    expect(isDebugData(data)).toBe(true)
+    expect(data.statements.length).toBe(debug.sourceMap.entries.length * 6)
+    expect(map.files).toEqual(fromJson.files)
+    expect(map.labels).toEqual(fromJson.labels)
+    expect(map.lineMap).toEqual(fromJson.lineMap)
+    const bump = map.symbol('Bump')!
+    expect(map.lineAt(bump)).toEqual({ file: 'sub.asm', line: 3 })
+    expect(map.breakpointOf('sub.asm', 3)).toEqual(fromJson.breakpointOf('sub.asm', 3))
+    expect(map.breakpointOf('sub.asm', 3)?.code?.[0]).toBe(0xee) // INC counter (absolute: NESASM needs <counter for zero page)
+  })
+
+  it('refuses data of another shape', () => {
+    expect(isDebugData({ ...data, statements: [1, 2, 3, 4, 5, 6] })).toBe(false)
+    expect(isDebugData({ ...data, statements: new Int32Array(5) })).toBe(false)
+    expect(isDebugData({ ...data, files: [1] })).toBe(false)
+  })
+})
 
 describe('parseDebugJson', () => {
   const map = mapOfTestProgram()

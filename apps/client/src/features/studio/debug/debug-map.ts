@@ -1,6 +1,10 @@
-// The assembler's debug information (the `.dbg.json` shape, documented in packages/assembler/README.md) turned
-// into what the debugger asks: line -> address for breakpoints, address -> line for the current line, the line
-// map for stepping, and address -> label+offset. Built once per debug build.
+// The assembler's debug information (plain data from the build worker, or a `.dbg.json` text: the shape is
+// documented in packages/assembler/README.md) turned into what the debugger asks: line -> address for
+// breakpoints, address -> line for the current line, the line map for stepping, and address -> label+offset.
+// Built once per debug build.
+import { STATEMENT_FIELDS } from '../build/debug-data'
+import type { DebugData } from '../build/debug-data'
+import type { Breakpoint } from '../../../emulator/types'
 
 /** One `.dbg.json` label. */
 export interface DebugMapLabel {
@@ -44,8 +48,6 @@ export interface DebugMap {
   symbolsAt(address: number): string[]
 }
 
-import type { Breakpoint } from '../../../emulator/types'
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
@@ -65,16 +67,27 @@ export function parseDebugJson(text: string, rom?: Uint8Array): DebugMap {
     throw new Error('Debug file: files must be a list of names')
   if (!Array.isArray(statements) || !Array.isArray(labels))
     throw new Error('Debug file: statements and labels must be lists')
-  const rows = statements.map((row: unknown) => {
-    if (!Array.isArray(row) || row.length !== 6 || !row.every((n) => Number.isInteger(n)))
+  const packed = new Int32Array(statements.length * STATEMENT_FIELDS)
+  statements.forEach((row: unknown, i) => {
+    if (!Array.isArray(row) || row.length !== STATEMENT_FIELDS || !row.every(Number.isInteger))
       throw new Error('Debug file: a statement is [file, line, bank, address, size, macro]')
-    return row as number[]
+    packed.set(row as number[], i * STATEMENT_FIELDS)
   })
   const list = labels.filter(
     (l: unknown): l is DebugMapLabel =>
       isRecord(l) && typeof l.name === 'string' && typeof l.value === 'number',
   )
-  return buildDebugMap(files as string[], rows, list, rom)
+  return createDebugMap(
+    {
+      main: typeof data.main === 'string' ? data.main : (files[0] ?? ''),
+      files: files as string[],
+      statements: packed,
+      labels: list,
+      prgBanks: typeof data.prgBanks === 'number' ? data.prgBanks : 0,
+      battery: data.battery === true,
+    },
+    rom,
+  )
 }
 
 const BANK_SIZE = 0x2000
@@ -86,12 +99,10 @@ interface Placed {
   fileOffset: number
 }
 
-function buildDebugMap(
-  files: string[],
-  rows: number[][],
-  labels: DebugMapLabel[],
-  rom: Uint8Array | undefined,
-): DebugMap {
+/** The debugger's lookups over the build worker's debug data (and the iNES `rom` it came with). */
+export function createDebugMap(data: DebugData, rom?: Uint8Array): DebugMap {
+  const { files, statements } = data
+  const labels: DebugMapLabel[] = data.labels
   const byLine = new Map<string, number>()
   const firstOfLine = new Map<string, { address: number; fileOffset: number; size: number }>()
   /** Addresses covered by statements of more than one bank: every candidate. */
@@ -103,7 +114,8 @@ function buildDebugMap(
   const lineMap = new Int32Array(0x10000).fill(-1)
   const cover = new Int32Array(0x10000).fill(-1)
   const prev: (Placed | undefined)[] = new Array<Placed | undefined>(0x10000)
-  for (const [fileIndex, line, bank, address, size] of rows) {
+  for (let i = 0; i < statements.length; i += STATEMENT_FIELDS) {
+    const [fileIndex, line, bank, address, size] = statements.subarray(i, i + 5)
     const file = files[fileIndex!] ?? ''
     const key = `${line}:${file}`
     const fileOffset = HEADER + bank! * BANK_SIZE + (address! & 0x1fff)

@@ -8,7 +8,8 @@ import { useGameKeys } from '../../../hooks/use-game-keys'
 import type { Breakpoint, DebugStop, PpuState, Watchpoint } from '../../../emulator/types'
 import type { Project } from '../project/project-files'
 import { breakpointStore } from './breakpoint-store'
-import { DebugBuilder } from './debug-build-client'
+import { AssemblerClient } from '../build/assembler-client'
+import { buildForDebug } from './debug-build'
 import type { DebugMap, SourceLine } from './debug-map'
 
 export type DebugStatus = 'idle' | 'building' | 'running' | 'stopped' | 'error'
@@ -48,7 +49,8 @@ export function useDebugger(
 ) {
   const [state, setState] = useState<DebugState>({ status: 'idle' })
   const client = useRef<DebugClient | undefined>(undefined)
-  const builder = useRef<DebugBuilder | undefined>(undefined)
+  /** The build worker (the compiler's script, its own instance), loaded on the first Debug. */
+  const builder = useRef<AssemblerClient | undefined>(undefined)
   const map = useRef<DebugMap | undefined>(undefined)
   const watchpoints = useRef<Watchpoint[]>([])
   const status = useRef<DebugStatus>('idle')
@@ -123,7 +125,10 @@ export function useDebugger(
     client.current = undefined
     breakpointStore.setStoppedAt(null)
     update({ status: 'building' })
-    const built = await (builder.current ??= new DebugBuilder()).build(projectRef.current)
+    const built = await buildForDebug(
+      (builder.current ??= new AssemblerClient()),
+      projectRef.current,
+    )
     if (!built.ok) return update({ status: 'error', message: built.message })
     map.current = built.map
     breakpointStore.setSnapper((file, line) => built.map.codeLineAtOrAfter(file, line))

@@ -1,0 +1,66 @@
+// The assembler's debug information (result.debug) as plain data: what the `.dbg.json` file holds, with the
+// statements packed in an Int32Array. The build worker posts this next to the result, because a structured
+// clone of result.debug keeps neither its source map's methods nor its lazy getter; the debugger builds its
+// lookups from it (debug/debug-map.ts).
+import type { DebugInfo, DebugLabel } from '@nes-studio/assembler'
+
+/** Numbers per statement in `DebugData.statements`. */
+export const STATEMENT_FIELDS = 6
+
+/** The `.dbg.json` content (packages/assembler/README.md) as structured-clone-safe data. */
+export interface DebugData {
+  /** The main file's key. */
+  main: string
+  /** Keys of the files that produced bytes. */
+  files: string[]
+  /**
+   * STATEMENT_FIELDS numbers per statement, in pass-2 order: file index (into `files`), line (1-based),
+   * 8 KB bank, CPU address of the first byte, size in bytes, 1 if from a macro expansion else 0.
+   */
+  statements: Int32Array
+  labels: DebugLabel[]
+  /** 8 KB PRG banks (banks from there on are CHR). */
+  prgBanks: number
+  /** The cartridge RAM at $6000-$7FFF is battery-backed. */
+  battery: boolean
+}
+
+/** Copies what a debugger needs out of `info` (the source map's entries and the labels). */
+export function toDebugData(main: string, info: DebugInfo): DebugData {
+  const map = info.sourceMap
+  const fileIndex = new Map(map.files.map((f, i) => [f, i]))
+  const statements = new Int32Array(map.entries.length * STATEMENT_FIELDS)
+  map.entries.forEach((e, i) => {
+    statements.set(
+      [fileIndex.get(e.file) ?? 0, e.line, e.bank, e.address, e.size, e.macro ? 1 : 0],
+      i * STATEMENT_FIELDS,
+    )
+  })
+  return {
+    main,
+    files: [...map.files],
+    statements,
+    labels: info.labels.map((l) => ({ ...l })),
+    prgBanks: info.prgBanks,
+    battery: info.battery,
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
+
+/** Checks the shape (typed arrays by tag: a clone may come from another realm). */
+export function isDebugData(value: unknown): value is DebugData {
+  return (
+    isRecord(value) &&
+    typeof value.main === 'string' &&
+    Array.isArray(value.files) &&
+    value.files.every((f) => typeof f === 'string') &&
+    Object.prototype.toString.call(value.statements) === '[object Int32Array]' &&
+    (value.statements as Int32Array).length % STATEMENT_FIELDS === 0 &&
+    Array.isArray(value.labels) &&
+    typeof value.prgBanks === 'number' &&
+    typeof value.battery === 'boolean'
+  )
+}

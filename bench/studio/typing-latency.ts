@@ -5,7 +5,7 @@
 // Key-to-paint: from the keydown event's timestamp to the first moment after the next frame was painted (a
 // requestAnimationFrame callback, then a message posted from it, which runs after the paint).
 import { strToU8, zipSync } from 'fflate'
-import type { Page } from 'playwright-core'
+import type { CDPSession, Page } from 'playwright-core'
 import { launchBrowser } from '../../e2e/support/browser'
 import { startServer } from '../../e2e/support/global-setup'
 import { importZipFile } from '../../e2e/support/studio-page'
@@ -83,6 +83,37 @@ async function takeSamples(page: Page): Promise<number[]> {
   })
 }
 
+const metricSessions = new WeakMap<Page, CDPSession>()
+
+/** Main-thread task time (CDP `Performance.getMetrics` TaskDuration, in ms) since the first call. */
+async function taskMs(page: Page): Promise<number> {
+  let cdp = metricSessions.get(page)
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page)
+    await cdp.send('Performance.enable')
+    metricSessions.set(page, cdp)
+  }
+  const { metrics } = await cdp.send('Performance.getMetrics')
+  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000
+}
+
+/**
+ * Runs `type` and returns the main thread's task time per key, less what the same page spends idle over the
+ * same wall time (timers, the preview): the work each key causes, paint included, whatever the frame rate.
+ */
+async function workPerKey(page: Page, keys: number, type: () => Promise<void>): Promise<number> {
+  const idleStart = await taskMs(page)
+  const idleWall = Date.now()
+  await page.waitForTimeout(1000)
+  const idlePerMs = (await taskMs(page)) - idleStart
+  const idleRate = idlePerMs / (Date.now() - idleWall)
+  const before = await taskMs(page)
+  const started = Date.now()
+  await type()
+  const busy = (await taskMs(page)) - before - idleRate * (Date.now() - started)
+  return busy / keys
+}
+
 function report(label: string, samples: number[]): void {
   console.log(
     `  ${label.padEnd(44)} median ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms (${samples.length} keys)`,
@@ -109,18 +140,23 @@ async function main(): Promise<void> {
     await page.locator('.cm-content').click()
     await page.keyboard.press('ControlOrMeta+End')
     await takeSamples(page)
-    await page.keyboard.type('  lda #$10 ; typed\n'.repeat(Math.ceil(KEYS / 19)).slice(0, KEYS), {
-      delay: 60,
+    const editorWork = await workPerKey(page, KEYS, async () => {
+      await page.keyboard.type('  lda #$10 ; typed\n'.repeat(Math.ceil(KEYS / 19)).slice(0, KEYS), {
+        delay: 60,
+      })
+      await page.waitForTimeout(500)
     })
-    await page.waitForTimeout(500)
     const editor = await takeSamples(page)
 
     // Typing into a 175-line include opened from the tree.
     await page.locator('.studio-tree__name[data-path="src/part3/module9.asm"]').click()
     await page.locator('.cm-content').click()
     await takeSamples(page)
-    await page.keyboard.type('x'.repeat(Math.min(KEYS, 100)), { delay: 60 })
-    await page.waitForTimeout(500)
+    const includeKeys = Math.min(KEYS, 100)
+    const includeWork = await workPerKey(page, includeKeys, async () => {
+      await page.keyboard.type('x'.repeat(includeKeys), { delay: 60 })
+      await page.waitForTimeout(500)
+    })
     const include = await takeSamples(page)
 
     // Quick open over 57 names.
@@ -137,6 +173,9 @@ async function main(): Promise<void> {
     report('main.asm (10,000-line project), key to paint', editor)
     report('include opened from the tree, key to paint', include)
     report('Ctrl+P quick open field, key to paint', quick)
+    console.log(
+      `  main-thread work per key (task time less idle): main.asm ${editorWork.toFixed(1)} ms, include ${includeWork.toFixed(1)} ms`,
+    )
   } finally {
     await browser.close()
     await server?.stop()

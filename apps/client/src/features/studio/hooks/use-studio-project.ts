@@ -1,7 +1,7 @@
 // The studio's project state: restored from localStorage on open, saved as it changes, missing .include/.incbin
 // targets added (and opened as tabs), the open tabs (closing one never deletes its file), and the actions the UI
 // needs (add, open, close, edit, rename/move, delete, new folder, replace, restore for Undo).
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from '../../../components/ui/use-toast'
 import { addMissingReferencedFiles } from '../project/include-scan'
 import { addFile, createDefaultProject, updateContent } from '../project/project-files'
@@ -47,7 +47,16 @@ export function useStudioProject() {
     return (project.files.find((f) => f.filename === remembered) ?? project.files[0])?.id ?? ''
   })
   const latest = useRef({ project, openIds, activeId })
-  latest.current = { project, openIds, activeId }
+  // `latest` is what a compile or a page close reads. It takes the rendered project when that changes; an
+  // edit still waiting in a transition (see `edit`) is already in it and is not rolled back by a render
+  // that happens before the transition's.
+  const rendered = useRef(project)
+  if (rendered.current !== project) {
+    rendered.current = project
+    latest.current = { project, openIds, activeId }
+  } else {
+    latest.current = { ...latest.current, openIds, activeId }
+  }
 
   const hasWarnedAboutSaving = useRef(false)
   useEffect(() => {
@@ -137,8 +146,15 @@ export function useStudioProject() {
     }
   }, [])
 
+  // A keystroke is on screen as soon as CodeMirror has drawn it; the rest of the studio (tabs, tree, checks,
+  // autosave) follows in a transition, so React's work for the key runs after the frame is painted instead
+  // of delaying it. `latest` takes the text at once, so a compile or a page close right after sees it.
   const edit = useCallback((id: string, content: string) => {
-    setProject((p) => updateContent(p, id, content))
+    latest.current = {
+      ...latest.current,
+      project: updateContent(latest.current.project, id, content),
+    }
+    startTransition(() => setProject((p) => updateContent(p, id, content)))
   }, [])
 
   /** The CHR tile editor's bytes: a binary .chr keeps bytes, CHR text gets its rows rewritten. */

@@ -2,14 +2,11 @@
 // Copy link (library games) and Delete; Save state into a new slot, and Load a state file from disk.
 // Where the states live is said plainly: on the server for a library game, in this browser otherwise.
 // On a write-protected server (LIBRARY_TOKEN) a library game's panel offers the unlock form, so the
-// token can be given where the save failed (loaded on demand: most players never need it).
-import { lazy, Suspense, useRef } from 'react'
+// token can be given where the save failed.
+import { useRef } from 'react'
+import { UnlockForm } from '../../../components/unlock-form'
 import type { SavesUi } from '../hooks/use-saves'
 import type { StoredState } from '../saves/saves'
-
-const UnlockForm = lazy(() =>
-  import('../../../components/unlock-form').then((module) => ({ default: module.UnlockForm })),
-)
 
 function when(iso: string): string {
   const date = new Date(iso)
@@ -133,11 +130,7 @@ export function SavesPanel({ ui, where, problem }: SavesPanelProps) {
           }}
         />
       </div>
-      {where === 'server' ? (
-        <Suspense fallback={null}>
-          <UnlockForm purpose="to keep saves and states on the server" />
-        </Suspense>
-      ) : null}
+      {where === 'server' ? <UnlockForm purpose="to keep saves and states on the server" /> : null}
       {problem ? (
         <p className="saves__message saves__message--error" role="alert">
           {problem}

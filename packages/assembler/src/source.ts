@@ -157,18 +157,20 @@ export function splitSource(name: string, bytes: Uint8Array): SourceFile {
   const lines: Line[] = []
   const starts: number[] = []
   // A copy of the bytes with each line end replaced by a NUL: most lines are then views of it
-  // that already end with the C string terminator. Line ends are found with indexOf (native).
+  // that already end with the C string terminator. Characters are found with the text's indexOf
+  // (one char per byte, so the same offsets): a string's indexOf of one char is a native memchr,
+  // where a Uint8Array's compares element by element (~6% of a large run's instructions).
   const nul = bytes.slice()
   const nulBuffer = nul.buffer
   const n = nul.length
-  const hasTabs = nul.indexOf(9) >= 0
-  const hasNuls = nul.indexOf(0) >= 0
-  let nextLf = nul.indexOf(10)
-  let nextCr = nul.indexOf(13)
+  const hasNuls = text.indexOf('\0') >= 0
+  let nextLf = text.indexOf('\n')
+  let nextCr = text.indexOf('\r')
+  let nextTab = text.indexOf('\t')
   let start = 0
   while (start < n) {
-    if (nextLf >= 0 && nextLf < start) nextLf = nul.indexOf(10, start)
-    if (nextCr >= 0 && nextCr < start) nextCr = nul.indexOf(13, start)
+    if (nextLf >= 0 && nextLf < start) nextLf = text.indexOf('\n', start)
+    if (nextCr >= 0 && nextCr < start) nextCr = text.indexOf('\r', start)
     let end = nextLf < 0 ? nextCr : nextCr < 0 ? nextLf : Math.min(nextLf, nextCr)
     if (end < 0) end = n
     starts.push(start)
@@ -187,7 +189,8 @@ export function splitSource(name: string, bytes: Uint8Array): SourceFile {
     } else {
       // the constructor makes a view several times faster than subarray()
       line = new Uint8Array(nulBuffer, start, end + 1 - start)
-      if (hasTabs && line.indexOf(9) >= 0) {
+      if (nextTab >= 0 && nextTab < start) nextTab = text.indexOf('\t', start)
+      if (nextTab >= 0 && nextTab < end) {
         line = toLine(formatLine(text.slice(start, end), true, false))
       }
     }

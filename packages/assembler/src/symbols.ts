@@ -257,12 +257,10 @@ export function formatFns(mainName: string, table: SymbolTable): string {
     put(' = $')
     const odd = oddHex(s.value)
     if (odd === null) {
-      const v = s.value < 0 ? s.value >>> 0 : s.value
+      const v = s.value >>> 0 // a 32-bit value (oddHex): its unsigned bits
       let digits = 4
-      while (digits < 8 && v >= 2 ** (4 * digits)) digits++
-      for (let d = digits - 1; d >= 0; d--) {
-        out[n++] = HEX_UPPER.charCodeAt(Math.floor(v / 2 ** (4 * d)) & 15)
-      }
+      while (digits < 8 && v >>> (4 * digits) !== 0) digits++
+      for (let d = digits - 1; d >= 0; d--) out[n++] = HEX_UPPER.charCodeAt((v >>> (4 * d)) & 15)
     } else {
       put(odd)
     }

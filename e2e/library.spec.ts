@@ -7,6 +7,7 @@ import { waitForFrameColor } from './support/frames'
 import { startServer } from './support/global-setup'
 import type { StartedServer } from './support/global-setup'
 import { NES_COLOR } from './support/nes-colors'
+import { buildRom, nromSource } from './support/nrom-program'
 import { waitForGame } from './support/player-page'
 import { buildSolidColorRom } from './support/roms'
 
@@ -384,4 +385,55 @@ describe('write-protected library (LIBRARY_TOKEN)', () => {
       await locked.stop()
     }
   })
+})
+
+// A library larger than the first page: the page reads the first page once, from the request
+// index.html's preload starts (the list adopts it rather than asking again), and reads the next page
+// when the list is scrolled to its end. With a mouse and on a touch phone.
+describe('a library of several pages', () => {
+  let paged: StartedServer
+  beforeAll(async () => {
+    paged = await startServer()
+    for (let i = 1; i <= 60; i++) {
+      const form = new FormData()
+      form.set('title', `Paged ROM ${String(i).padStart(2, '0')}`)
+      const rom = buildRom(nromSource({ mirroring: 1, nmi: '', chrByte: i }))
+      form.set('romFile', new Blob([Buffer.from(rom)]), `paged-${i}.nes`)
+      const res = await fetch(`${paged.baseUrl}/api/roms`, { method: 'POST', body: form })
+      expect(res.status).toBe(201)
+    }
+  })
+  afterAll(async () => {
+    await paged?.stop()
+  })
+
+  for (const { name, options } of [
+    { name: 'desktop', options: {} },
+    { name: TOUCH_DEVICES[0]!.name, options: TOUCH_DEVICES[0]! },
+  ]) {
+    it(`reads the first page once at start and the rest on scrolling (${name})`, async () => {
+      const { page, close } = await openPage(browser, options)
+      try {
+        const lists: string[] = []
+        page.on('request', (request) => {
+          const url = new URL(request.url())
+          if (isRomList(url)) lists.push(url.search)
+        })
+        await page.goto(`${paged.baseUrl}/`)
+        await libraryItem(page, 'Paged ROM 60').waitFor()
+        expect(lists).toEqual(['?offset=0&limit=40'])
+        expect(await page.getByLabel('Search the library').getAttribute('placeholder')).toBe(
+          'Search 60 ROMs',
+        )
+        await page.getByTestId('rom-list').evaluate((list) => {
+          const scroller = list.parentElement as HTMLElement
+          scroller.scrollTop = scroller.scrollHeight
+        })
+        await libraryItem(page, 'Paged ROM 01').waitFor()
+        expect(lists).toEqual(['?offset=0&limit=40', '?offset=40&limit=100'])
+      } finally {
+        await close()
+      }
+    })
+  }
 })

@@ -1,6 +1,7 @@
 // A library of 10,000 entries (issue 11): first render of the ROM Library panel in Chromium, and the
 // download p99 of other clients while one client keeps changing the library and re-reading the list.
 // Usage: npm run build && npx tsx bench/library/list-10k.ts [--entries 10000] [--runs 3]
+//   [--downloads 400 (0: first render only)] [--client-dir <another client build, e.g. a baseline>]
 import { createHash, randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -17,6 +18,7 @@ const { values } = parseArgs({
     entries: { type: 'string', default: '10000' },
     runs: { type: 'string', default: '3' },
     downloads: { type: 'string', default: '400' },
+    'client-dir': { type: 'string' },
   },
 })
 const ENTRIES = Math.min(50_000, Number(values.entries))
@@ -49,13 +51,25 @@ function seedRom(i: number): NewRom {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
 
+interface FirstRender {
+  /** Milliseconds from navigation start (performance.now()'s origin) until the first row is in the DOM. */
+  ms: number
+  /** The app's script: response complete; and DOMContentLoaded (the script has run). */
+  scriptMs: number
+  domContentLoadedMs: number
+  /** The first /api/roms request (the preload, when index.html has one): sent and answered. */
+  listStartMs: number
+  listMs: number
+  /** /api/roms requests the page made before its first row (1 when the app adopts the preload). */
+  listRequests: number
+  rows: number
+}
+
 /**
- * Milliseconds from navigation start until the first library row is in the DOM, and until the list's
- * response was complete; and how many rows the DOM holds.
+ * Milliseconds from navigation start until the first library row is in the DOM, and what came before
+ * it; each run launches a new browser, so nothing is cached.
  */
-async function firstRender(
-  url: string,
-): Promise<{ ms: number; listStartMs: number; listMs: number; rows: number }> {
+async function firstRender(url: string): Promise<FirstRender> {
   const browser = await launchBrowser()
   try {
     const page = await browser.newPage()
@@ -69,16 +83,24 @@ async function firstRender(
     })
     await page.goto(`${url}/`)
     await page.getByTestId('rom-item').first().waitFor({ timeout: 60_000 })
-    return await page.evaluate(() => ({
-      ms: (window as unknown as { firstRowMs: number }).firstRowMs,
-      ...(() => {
-        const list = performance
-          .getEntriesByType('resource')
-          .find((e) => new URL(e.name).pathname === '/api/roms') as PerformanceResourceTiming
-        return { listStartMs: list.startTime, listMs: list.responseEnd }
-      })(),
-      rows: document.querySelectorAll('[data-testid="rom-item"]').length,
-    }))
+    return await page.evaluate(() => {
+      const ms = (window as unknown as { firstRowMs: number }).firstRowMs
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+      const lists = resources.filter(
+        (e) => new URL(e.name).pathname === '/api/roms' && e.startTime < ms,
+      )
+      const script = resources.find((e) => /\/assets\/main-[^/]*\.js$/.test(e.name))
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+      return {
+        ms,
+        scriptMs: script?.responseEnd ?? NaN,
+        domContentLoadedMs: nav.domContentLoadedEventEnd,
+        listStartMs: lists[0]?.startTime ?? NaN,
+        listMs: lists[0]?.responseEnd ?? NaN,
+        listRequests: lists.length,
+        rows: document.querySelectorAll('[data-testid="rom-item"]').length,
+      }
+    })
   } finally {
     await browser.close()
   }
@@ -109,28 +131,10 @@ async function downloadP99(url: string, id: string, churn?: () => Promise<void>)
   return describeSummary(summarize(samples))
 }
 
-const dataDir = tempDir('list-10k')
-const store = await openSqliteRomStore({ file: path.join(dataDir, 'library.db') })
-const seedStart = performance.now()
-for (let i = 0; i < ENTRIES; i++) await store.insert(seedRom(i))
-await store.close()
-console.log(
-  `# ${ENTRIES} entries seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; ${machineLine()}`,
-)
-
-const server = await startServer({ dataDir })
-const client = createClient(server.url, 2)
-try {
-  const renders = []
-  for (let run = 0; run < RUNS; run++) renders.push(await firstRender(server.url))
-  console.log(
-    `ROM Library panel, first row on screen: median ${median(renders.map((r) => r.ms)).toFixed(0)} ms ` +
-      `of ${RUNS} cold pages (${renders.map((r) => r.ms.toFixed(0)).join(', ')}); ` +
-      `list request sent at ${median(renders.map((r) => r.listStartMs)).toFixed(0)} ms, answered at ` +
-      `${median(renders.map((r) => r.listMs)).toFixed(0)} ms (medians); ` +
-      `${renders[0]?.rows ?? 0} of ${ENTRIES} rows in the DOM`,
-  )
-
+async function measureDownloads(
+  url: string,
+  client: ReturnType<typeof createClient>,
+): Promise<void> {
   const big = uploadBody(makeRom(16, 0, 777), 'big.nes', 'Download target')
   const stored = await client.request('/api/roms', {
     method: 'POST',
@@ -152,13 +156,45 @@ try {
     await client.request(listPath, { headers: { 'accept-encoding': 'br, gzip' } })
   }
   console.log(`# ${DOWNLOADS} downloads of a 256 KiB ROM, 4 at a time`)
-  console.log(`quiet library                          ${await downloadP99(server.url, id)}`)
+  console.log(`quiet library                          ${await downloadP99(url, id)}`)
   console.log(
-    `one client churning, re-reading a page ${await downloadP99(server.url, id, churnThen('/api/roms?limit=100'))}`,
+    `one client churning, re-reading a page ${await downloadP99(url, id, churnThen('/api/roms?limit=100'))}`,
   )
   console.log(
-    `one client churning, re-reading all    ${await downloadP99(server.url, id, churnThen('/api/roms'))}`,
+    `one client churning, re-reading all    ${await downloadP99(url, id, churnThen('/api/roms'))}`,
   )
+}
+
+const dataDir = tempDir('list-10k')
+const store = await openSqliteRomStore({ file: path.join(dataDir, 'library.db') })
+const seedStart = performance.now()
+for (let i = 0; i < ENTRIES; i++) await store.insert(seedRom(i))
+await store.close()
+console.log(
+  `# ${ENTRIES} entries seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; ${machineLine()}`,
+)
+
+const clientDir = values['client-dir']
+const server = await startServer({
+  dataDir,
+  env: clientDir ? { CLIENT_DIR: path.resolve(clientDir) } : {},
+})
+const client = createClient(server.url, 2)
+try {
+  const renders: FirstRender[] = []
+  for (let run = 0; run < RUNS; run++) renders.push(await firstRender(server.url))
+  const at = (pick: (r: FirstRender) => number) => median(renders.map(pick)).toFixed(0)
+  console.log(
+    `ROM Library panel, first row in the DOM: median ${at((r) => r.ms)} ms after navigation ` +
+      `of ${RUNS} cold browsers (${renders.map((r) => r.ms.toFixed(0)).join(', ')}); ` +
+      `medians: app script loaded ${at((r) => r.scriptMs)} ms, DOMContentLoaded ` +
+      `${at((r) => r.domContentLoadedMs)} ms, first list request sent ${at((r) => r.listStartMs)} ms ` +
+      `and answered ${at((r) => r.listMs)} ms; ` +
+      `list requests before the first row: ${renders.map((r) => r.listRequests).join(', ')}; ` +
+      `${renders[0]?.rows ?? 0} of ${ENTRIES} rows in the DOM`,
+  )
+
+  if (DOWNLOADS > 0) await measureDownloads(server.url, client)
 } finally {
   client.close()
   await server.stop()

@@ -1,17 +1,29 @@
 // GET /api/roms?offset=&limit=&q=: the library a page at a time (newest first), searched on the server,
 // so a library of 10,000 ROMs costs the server and the browser one page per request.
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import type { RomPageResponse } from '@nes-studio/shared'
 import { apiGetJson } from '../../../lib/api-client'
 import { ROMS_QUERY_KEY } from './roms-query-key'
 
-/** Entries per request. */
+/** Entries in the first page: a tall screenful and the rows prefetched past it, so it comes fast. */
+export const FIRST_ROM_PAGE_SIZE = 40
+/** Entries per request after the first. */
 export const ROM_PAGE_SIZE = 100
 
-export function getRomPage(search: string, offset: number, signal?: AbortSignal) {
-  const params = new URLSearchParams({ offset: String(offset), limit: String(ROM_PAGE_SIZE) })
+/**
+ * The URL of the page at `offset`. The unsearched first page is also preloaded by index.html
+ * (`<link rel="preload" as="fetch">`), so the two must stay the same string.
+ */
+export function romPageUrl(search: string, offset: number): string {
+  const limit = offset === 0 ? FIRST_ROM_PAGE_SIZE : ROM_PAGE_SIZE
+  const params = new URLSearchParams({ offset: String(offset), limit: String(limit) })
   if (search) params.set('q', search)
-  return apiGetJson<RomPageResponse>(`${ROMS_QUERY_KEY[0]}?${params}`, { signal })
+  return `${ROMS_QUERY_KEY[0]}?${params}`
+}
+
+export function getRomPage(search: string, offset: number, signal?: AbortSignal) {
+  return apiGetJson<RomPageResponse>(romPageUrl(search, offset), { signal })
 }
 
 /** Under ROMS_QUERY_KEY, so invalidating the list (upload, the studio's "add") refetches the pages. */
@@ -32,4 +44,16 @@ export const romPagesQueryOptions = (search: string) =>
 
 export function useRomPages(search: string) {
   return useInfiniteQuery(romPagesQueryOptions(search))
+}
+
+/** The pages that show the library (app/router.tsx: / and /play/:romId). */
+const LIBRARY_PAGE = /^\/(?:play\/[^/]+\/?)?$/
+
+/**
+ * Starts the unsearched first page while the app is still starting, on the pages that show the
+ * library: the request takes the response index.html preloaded, and the list's hook then finds the
+ * query under way or done, instead of asking only after React's first paint.
+ */
+export function prefetchFirstRomPage(client: QueryClient, pathname: string): void {
+  if (LIBRARY_PAGE.test(pathname)) void client.prefetchInfiniteQuery(romPagesQueryOptions(''))
 }

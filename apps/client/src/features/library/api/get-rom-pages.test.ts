@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { RomPageResponse } from '@nes-studio/shared'
+import indexHtml from '../../../../index.html?raw'
+import { createQueryClient } from '../../../lib/query-client'
+import {
+  FIRST_ROM_PAGE_SIZE,
+  prefetchFirstRomPage,
+  romPageUrl,
+  romPagesQueryOptions,
+} from './get-rom-pages'
+
+function mockFetch() {
+  const page: RomPageResponse = { roms: [], total: 0, offset: 0, limit: FIRST_ROM_PAGE_SIZE }
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => Response.json(page))
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('the first page of the library', () => {
+  it('is the URL index.html preloads, with credentials as the preload asks for them', () => {
+    const html = new DOMParser().parseFromString(indexHtml, 'text/html')
+    const preload = html.querySelector('link[rel="preload"][as="fetch"]')
+    expect(preload?.getAttribute('href')).toBe(romPageUrl('', 0))
+    // fetch with credentials 'include' (lib/api-client) only takes a use-credentials preload.
+    expect(preload?.getAttribute('crossorigin')).toBe('use-credentials')
+    expect(romPageUrl('', 0)).toBe(`/api/roms?offset=0&limit=${FIRST_ROM_PAGE_SIZE}`)
+    expect(romPageUrl('mario', 40)).toBe('/api/roms?offset=40&limit=100&q=mario')
+  })
+
+  it('starts before the panel mounts on the library pages, and the list hook adopts it', async () => {
+    const fetchMock = mockFetch()
+    const client = createQueryClient()
+    prefetchFirstRomPage(client, '/play/0b5a3f0e-1d2c-4b6a-9f00-123456789abc')
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(romPageUrl('', 0))
+    expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe('include')
+    // What useInfiniteQuery does on mount: the page is already there, no second request.
+    await client.fetchInfiniteQuery(romPagesQueryOptions(''))
+    expect(client.getQueryData(romPagesQueryOptions('').queryKey)?.pages[0]?.total).toBe(0)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    prefetchFirstRomPage(createQueryClient(), '/')
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+  })
+
+  it('is not asked for on pages without the library', () => {
+    const fetchMock = mockFetch()
+    prefetchFirstRomPage(createQueryClient(), '/editor')
+    prefetchFirstRomPage(createQueryClient(), '/no-such-page')
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+})

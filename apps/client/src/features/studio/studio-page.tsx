@@ -190,6 +190,7 @@ export default function StudioPage() {
         {active && (
           <EditorPane
             files={studio.openFiles}
+            projectFiles={project.files}
             active={active}
             diagnostics={compiler.diagnostics}
             isLocked={isLocked}

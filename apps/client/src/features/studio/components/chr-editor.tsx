@@ -1,27 +1,26 @@
-// CHR tile editor: each 4 KiB pattern table as a 16 x 16 tile grid at x3, a 4-colour palette from the NES palette,
-// pencil and fill, undo/redo, PNG import (at most 4 colours per 8x8 tile) and export. Edits go to the file at the
-// end of each stroke (a binary .chr stays binary; CHR text keeps its comments).
-import { useEffect, useRef, useState } from 'react'
-import {
-  TABLE_BYTES,
-  TILE_BYTES,
-  chrToRgba,
-  fillTile,
-  rgbaToChr,
-  setPixel,
-  transformTile,
-} from '../project/chr-image'
-import { DEFAULT_CHR_PALETTE, NES_PALETTE, cssColour } from '../project/nes-palette'
+// CHR tile editor: each 4 KiB pattern table as a 16 x 16 tile grid at x3, a 4-colour palette (free NES colours or
+// the project's own sub-palettes), pencil, fill, line and rectangle select (move, copy, cut, paste, clear),
+// flip/rotate and a large view of one tile, undo/redo, PNG import (at most 4 colours per 8x8 tile) and export.
+// Edits go to the file at the end of each stroke (a binary .chr stays binary; CHR text keeps its comments).
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { TABLE_BYTES, TILE_BYTES, chrToRgba, rgbaToChr, transformTile } from '../project/chr-image'
+import { findPaletteData, subPalettes } from '../project/chr-palette-source'
+import type { EditorFile } from '../project/project-files'
+import { DEFAULT_CHR_PALETTE, NES_PALETTE } from '../project/nes-palette'
 import { downloadBytes } from '../hooks/download'
 import { ChrCanvas } from './chr-canvas'
+import { ChrPaletteBar } from './chr-palette-bar'
+import { ChrToolBar } from './chr-tool-bar'
+import { useChrTools } from './chr-tools'
+import type { ChrHistory } from './chr-tools'
 
 interface ChrEditorProps {
   filename: string
   bytes: Uint8Array
+  /** The project's files, searched for palette data. */
+  projectFiles?: readonly EditorFile[]
   onChange: (bytes: Uint8Array) => void
 }
-
-type Tool = 'pencil' | 'fill'
 
 const HISTORY_LIMIT = 100
 
@@ -36,24 +35,39 @@ async function readImage(file: File): Promise<ImageData> {
   return context.getImageData(0, 0, bitmap.width, bitmap.height)
 }
 
-export function ChrEditor({ filename, bytes, onChange }: ChrEditorProps) {
+function exportPng(bytes: Uint8Array, palette: readonly number[], filename: string) {
+  const sheet = chrToRgba(
+    bytes,
+    palette.map((i) => NES_PALETTE[i]!),
+  )
+  const canvas = document.createElement('canvas')
+  canvas.width = sheet.width
+  canvas.height = sheet.height
+  canvas.getContext('2d')?.putImageData(new ImageData(sheet.data, sheet.width, sheet.height), 0, 0)
+  canvas.toBlob((blob) => {
+    void blob
+      ?.arrayBuffer()
+      .then((buffer) =>
+        downloadBytes(
+          new Uint8Array(buffer),
+          filename.replace(/\.chr$/i, '') + '.png',
+          'image/png',
+        ),
+      )
+  }, 'image/png')
+}
+
+const tileName = (tile: number) => `$${tile.toString(16).toUpperCase().padStart(2, '0')}`
+
+function useHistory(bytes: Uint8Array, onChange: (bytes: Uint8Array) => void) {
   const [working, setWorkingState] = useState<Uint8Array>(() => bytes.slice())
-  // Pointer events of one stroke can arrive before React renders: the ref is always the latest bytes.
   const latest = useRef(working)
-  const setWorking = (next: Uint8Array) => {
+  const undo = useRef<Uint8Array[]>([])
+  const redo = useRef<Uint8Array[]>([])
+  const show = (next: Uint8Array) => {
     latest.current = next
     setWorkingState(next)
   }
-  const [palette, setPalette] = useState<number[]>([...DEFAULT_CHR_PALETTE])
-  const [colour, setColour] = useState(1)
-  const [tool, setTool] = useState<Tool>('pencil')
-  /** The tile last drawn on: shown large, and what flip and rotate change. */
-  const [selected, setSelected] = useState(0)
-  const [problem, setProblem] = useState<string | undefined>(undefined)
-  const undo = useRef<Uint8Array[]>([])
-  const redo = useRef<Uint8Array[]>([])
-  const fileInput = useRef<HTMLInputElement>(null)
-
   // Bytes changed outside the editor (the text tab, Undo of a delete): start from them. Our own edits come back
   // as new arrays with the same bytes, which keep the history.
   useEffect(() => {
@@ -64,46 +78,56 @@ export function ChrEditor({ filename, bytes, onChange }: ChrEditorProps) {
     undo.current = []
     redo.current = []
   }, [bytes])
-
-  const commit = (next: Uint8Array) => onChange(next)
-  const remember = () => {
-    undo.current = [...undo.current.slice(-HISTORY_LIMIT + 1), latest.current.slice()]
-    redo.current = []
+  const history: ChrHistory = {
+    latest,
+    show,
+    remember: () => {
+      undo.current = [...undo.current.slice(-HISTORY_LIMIT + 1), latest.current.slice()]
+      redo.current = []
+    },
+    commit: (next) => {
+      show(next)
+      onChange(next.slice())
+    },
   }
-  const step = (from: typeof undo, to: typeof undo) => {
+  const step = (back: boolean) => {
+    const [from, to] = back ? [undo, redo] : [redo, undo]
     const previous = from.current.pop()
     if (!previous) return
     to.current.push(latest.current.slice())
-    setWorking(previous)
-    commit(previous)
+    history.commit(previous)
   }
+  return { working, history, step }
+}
 
-  const paint = (absolute: number, phase: 'start' | 'move' | 'end', x: number, y: number) => {
-    if (phase === 'end') {
-      commit(latest.current.slice())
-      return
-    }
-    if (phase === 'start') {
-      remember()
-      setSelected(absolute)
-    }
-    const next = latest.current.slice()
-    if (tool === 'fill') fillTile(next, absolute, x, y, colour)
-    else setPixel(next, absolute, x, y, colour)
-    setWorking(next)
+export function ChrEditor({ filename, bytes, projectFiles, onChange }: ChrEditorProps) {
+  const { working, history, step } = useHistory(bytes, onChange)
+  const sources = useMemo(() => findPaletteData(projectFiles ?? []), [projectFiles])
+  // The project's first sub-palette when it has palette data, else the editor's own four colours.
+  const [palette, setPalette] = useState<number[]>(() => {
+    const first = sources[0] && subPalettes(sources[0])[0]
+    return first ? [...first.colours] : [...DEFAULT_CHR_PALETTE]
+  })
+  const [chosen, setChosen] = useState<string | undefined>(sources[0] ? '0:0' : undefined)
+  const [colour, setColour] = useState(1)
+  /** The tile last drawn on: shown large, and what flip and rotate change. */
+  const [selected, setSelected] = useState(0)
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const root = useRef<HTMLDivElement>(null)
+  const tools = useChrTools(history, working, colour, setSelected)
+  const tables = Math.max(1, Math.ceil(working.length / TABLE_BYTES))
+  const selectedTable = Math.floor(selected / 256)
+
+  const undoRedo = (back: boolean) => {
+    if (!tools.dropFloating()) step(back)
   }
-  const stroke =
-    (table: number) => (phase: 'start' | 'move' | 'end', tile: number, x: number, y: number) => {
-      if (tile >= 0 || phase === 'end') paint(table * 256 + tile, phase, x, y)
-    }
   const transform = (how: 'flip-h' | 'flip-v' | 'rotate') => {
-    remember()
-    const next = latest.current.slice()
+    tools.place()
+    history.remember()
+    const next = history.latest.current.slice()
     transformTile(next, selected, how)
-    setWorking(next)
-    commit(next)
+    history.commit(next)
   }
-
   const importPng = async (file: File) => {
     setProblem(undefined)
     let image: ImageData
@@ -119,120 +143,70 @@ export function ChrEditor({ filename, bytes, onChange }: ChrEditorProps) {
       setProblem(`${file.name}: ${result.message}`)
       return
     }
-    remember()
-    const next = new Uint8Array(Math.max(latest.current.length, result.bytes.length))
-    next.set(latest.current)
+    tools.place()
+    history.remember()
+    const current = history.latest.current
+    const next = new Uint8Array(Math.max(current.length, result.bytes.length))
+    next.set(current)
     next.set(result.bytes)
-    setWorking(next)
-    commit(next)
+    history.commit(next)
   }
 
-  const exportPng = () => {
-    const sheet = chrToRgba(
-      working,
-      palette.map((i) => NES_PALETTE[i]!),
-    )
-    const canvas = document.createElement('canvas')
-    canvas.width = sheet.width
-    canvas.height = sheet.height
-    canvas
-      .getContext('2d')
-      ?.putImageData(new ImageData(sheet.data, sheet.width, sheet.height), 0, 0)
-    canvas.toBlob((blob) => {
-      if (!blob) return
-      void blob
-        .arrayBuffer()
-        .then((buffer) =>
-          downloadBytes(
-            new Uint8Array(buffer),
-            filename.replace(/\.chr$/i, '') + '.png',
-            'image/png',
-          ),
-        )
-    }, 'image/png')
-  }
+  const outlines = useMemo(
+    () =>
+      Array.from({ length: tables }, (_, table) => {
+        const f = tools.floating
+        if (f?.table === table) {
+          return { rect: { x: f.x, y: f.y, w: f.block.w, h: f.block.h }, floating: true }
+        }
+        const s = tools.selection
+        return s?.table === table ? { rect: s.rect, floating: false } : undefined
+      }),
+    [tables, tools.floating, tools.selection],
+  )
+  const tileOrigin = { x: (selected % 16) * 8, y: ((selected >> 4) % 16) * 8 }
+  const tilePlace = { table: selectedTable, bounds: { ...tileOrigin, w: 8, h: 8 } }
+  const shown = tools.display
 
-  const tables = Math.max(1, Math.ceil(working.length / TABLE_BYTES))
   return (
     <div
+      ref={root}
       className="studio-chred"
       data-testid="chr-editor"
+      tabIndex={-1}
+      onPointerDown={(e) => {
+        // Keys (Ctrl+C/V/Z, Delete, Escape) reach the editor after drawing on a canvas.
+        if (e.target instanceof HTMLCanvasElement) root.current?.focus({ preventScroll: true })
+      }}
       onKeyDown={(e) => {
-        if (!(e.ctrlKey || e.metaKey) || e.target instanceof HTMLInputElement) return
+        if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return
         const key = e.key.toLowerCase()
-        if (key === 'z' && !e.shiftKey) step(undo, redo)
-        else if (key === 'y' || (key === 'z' && e.shiftKey)) step(redo, undo)
-        else return
+        const mod = e.ctrlKey || e.metaKey
+        if (mod && key === 'z' && !e.shiftKey) undoRedo(true)
+        else if (mod && (key === 'y' || (key === 'z' && e.shiftKey))) undoRedo(false)
+        else if (!tools.onKey(e, selectedTable)) return
         e.preventDefault()
       }}
     >
-      <div className="studio-chred__bar" role="toolbar" aria-label="Tile tools">
-        {palette.map((nes, i) => (
-          <span key={i} className="studio-chred__slot">
-            <button
-              type="button"
-              className={`studio-chred__swatch${colour === i ? ' studio-chred__swatch--on' : ''}`}
-              style={{ background: cssColour(nes) }}
-              aria-label={`Colour ${i}`}
-              aria-pressed={colour === i}
-              onClick={() => setColour(i)}
-            />
-            <select
-              className="studio-chred__nes"
-              aria-label={`NES colour of colour ${i}`}
-              value={nes}
-              onChange={(e) =>
-                setPalette((p) => p.map((v, j) => (j === i ? Number(e.target.value) : v)))
-              }
-            >
-              {NES_PALETTE.map((_, n) => (
-                <option key={n} value={n}>
-                  ${n.toString(16).toUpperCase().padStart(2, '0')}
-                </option>
-              ))}
-            </select>
-          </span>
-        ))}
-        {(['pencil', 'fill'] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            className={`btn studio-tree__tool${tool === t ? ' btn--primary' : ''}`}
-            aria-pressed={tool === t}
-            onClick={() => setTool(t)}
-          >
-            {t === 'pencil' ? 'Pencil' : 'Fill'}
-          </button>
-        ))}
-        <button type="button" className="btn studio-tree__tool" onClick={() => step(undo, redo)}>
-          Undo
-        </button>
-        <button type="button" className="btn studio-tree__tool" onClick={() => step(redo, undo)}>
-          Redo
-        </button>
-        <button
-          type="button"
-          className="btn btn--ghost studio-tree__tool"
-          onClick={() => fileInput.current?.click()}
-        >
-          Import PNG
-        </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/png,image/*"
-          hidden
-          data-testid="import-png"
-          onChange={(e) => {
-            const file = e.target.files?.[0]
-            e.target.value = ''
-            if (file) void importPng(file)
-          }}
-        />
-        <button type="button" className="btn btn--ghost studio-tree__tool" onClick={exportPng}>
-          Export PNG
-        </button>
-      </div>
+      <ChrPaletteBar
+        palette={palette}
+        colour={colour}
+        sources={sources}
+        chosen={chosen}
+        onColour={setColour}
+        onPalette={(next, key) => {
+          setPalette(next)
+          setChosen(key)
+        }}
+      />
+      <ChrToolBar
+        tools={tools}
+        onUndo={() => undoRedo(true)}
+        onRedo={() => undoRedo(false)}
+        onPaste={() => tools.paste(selectedTable)}
+        onImport={(file) => void importPng(file)}
+        onExport={() => exportPng(history.latest.current, palette, filename)}
+      />
       {problem && (
         <p className="studio-newfile__problem" role="alert">
           {problem}
@@ -241,14 +215,16 @@ export function ChrEditor({ filename, bytes, onChange }: ChrEditorProps) {
       <div className="studio-chred__tables">
         <figure className="studio-chred__table">
           <ChrCanvas
-            bytes={working.subarray(selected * TILE_BYTES, (selected + 1) * TILE_BYTES)}
+            bytes={shown.subarray(selected * TILE_BYTES, (selected + 1) * TILE_BYTES)}
             palette={palette}
             columns={1}
-            label={`Tile $${selected.toString(16).toUpperCase().padStart(2, '0')}`}
-            onStroke={(phase, _tile, x, y) => paint(selected, phase, x, y)}
+            label={`Tile ${tileName(selected)}`}
+            onStroke={(phase, x, y, inside) =>
+              tools.stroke(tilePlace, phase, [tileOrigin.x + x, tileOrigin.y + y], inside)
+            }
           />
           <figcaption className="studio-chr__caption studio-chred__tilebar">
-            Tile ${selected.toString(16).toUpperCase().padStart(2, '0')}
+            Tile {tileName(selected)}
             <button
               type="button"
               className="btn studio-tree__tool"
@@ -275,10 +251,18 @@ export function ChrEditor({ filename, bytes, onChange }: ChrEditorProps) {
         {Array.from({ length: tables }, (_, table) => (
           <figure key={table} className="studio-chred__table">
             <ChrCanvas
-              bytes={working.subarray(table * TABLE_BYTES, (table + 1) * TABLE_BYTES)}
+              bytes={shown.subarray(table * TABLE_BYTES, (table + 1) * TABLE_BYTES)}
               palette={palette}
               label={`Pattern table ${table}`}
-              onStroke={stroke(table)}
+              outline={outlines[table]}
+              onStroke={(phase, x, y, inside) =>
+                tools.stroke(
+                  { table, bounds: { x: 0, y: 0, w: 128, h: 128 } },
+                  phase,
+                  [x, y],
+                  inside,
+                )
+              }
             />
             <figcaption className="studio-chr__caption">
               Pattern table {table} ($

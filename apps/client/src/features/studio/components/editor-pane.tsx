@@ -12,6 +12,8 @@ import { HexView } from './hex-view'
 
 interface EditorPaneProps {
   files: readonly EditorFile[]
+  /** Every file of the project (the tile editor looks for palette data in them). */
+  projectFiles?: readonly EditorFile[]
   active: EditorFile
   diagnostics: readonly StudioDiagnostic[]
   isLocked: boolean
@@ -85,6 +87,7 @@ export function EditorPane(props: EditorPaneProps) {
               key={active.id}
               filename={active.filename}
               bytes={chrBytes}
+              projectFiles={props.projectFiles}
               onChange={(bytes) => props.onChrBytes(active.id, bytes)}
             />
           ) : active.binary ? (

@@ -64,7 +64,7 @@ describe('player load timeout', () => {
   it('ends in the error state with a message when the emulator never finishes loading', async () => {
     const page = await open()
     // The core never arrives: both the pre-extracted bundle and EmulatorJS's own core files hang.
-    await page.route(/\/assets\/fceumm-.*\.gz$|\/cores\//, () => undefined)
+    await page.route(/\/assets\/fceumm-.*\.bin$|\/cores\//, () => undefined)
     await page.goto(`${baseUrl}/`)
     await chooseRom(page, 'red.nes', buildSolidColorRom(0x16))
     await page.getByRole('button', { name: 'PRESS START' }).click()

@@ -149,7 +149,7 @@ describe('studio projects', () => {
     const { page, close } = await openStudio(browser(), baseUrl)
     try {
       // The network refuses the emulator core: both the pre-extracted bundle and EmulatorJS's own core files.
-      const core = /\/assets\/fceumm-.*\.gz$|\/cores\//
+      const core = /\/assets\/fceumm-.*\.bin$|\/cores\//
       await page.route(core, (route) => route.abort())
       await page.reload()
       await page.locator('.cm-content').waitFor()

@@ -52,7 +52,7 @@ export default defineConfig({
             options: { cacheName: 'emulatorjs-files', expiration: { maxEntries: 80 } },
           },
           {
-            urlPattern: ({ url }) => /^\/assets\/fceumm-.*\.gz$/.test(url.pathname),
+            urlPattern: ({ url }) => /^\/assets\/fceumm-.*\.bin$/.test(url.pathname),
             handler: 'CacheFirst',
             options: { cacheName: 'emulator-core', expiration: { maxEntries: 4 } },
           },

@@ -32,8 +32,8 @@ export function recordTransfers(page: Page, baseUrl: string) {
         const sizes = await request.sizes()
         const bytes = sizes.responseBodySize + sizes.responseHeadersSize
         result.total += bytes
-        // The pre-extracted core the build emits: /assets/fceumm-legacy-wasm.core-<hash>.gz
-        const isCoreBundle = /^\/assets\/fceumm-.*\.gz$/.test(url.pathname)
+        // The pre-extracted core the build emits: /assets/fceumm-legacy-wasm.core-<hash>.bin (sent brotli-encoded)
+        const isCoreBundle = /^\/assets\/fceumm-.*\.bin$/.test(url.pathname)
         if (url.pathname.startsWith('/vendor/') || isCoreBundle) result.emulator += bytes
         else if (url.pathname.startsWith('/api/')) result.api += bytes
         else if (url.pathname.endsWith('.js')) {

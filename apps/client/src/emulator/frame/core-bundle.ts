@@ -1,6 +1,7 @@
 // A pre-extracted emulator core: the files of EmulatorJS's 7z core archive, concatenated behind a small
-// header. The build writes it gzip-compressed (see build-tools/fceumm-core.ts) so the browser can inflate
-// it natively (DecompressionStream) instead of running EmulatorJS's asm.js 7-Zip, which takes seconds.
+// header. The build writes it with brotli and gzip copies (see build-tools/fceumm-core.ts) that the server
+// sends with Content-Encoding, so the browser decodes it natively instead of EmulatorJS's asm.js 7-Zip
+// unpacking the 7z archive, which takes seconds.
 //
 // Layout: MAGIC, header length (uint32, little-endian), UTF-8 JSON [{ name, length }], then the files.
 

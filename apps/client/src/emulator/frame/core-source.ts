@@ -1,5 +1,5 @@
 // Where the frame gets the fceumm core from: the build's pre-extracted bundle when there is one (fetched
-// as soon as the frame boots, inflated natively), otherwise EmulatorJS's stock 7z file. As soon as a
+// as soon as the frame boots, decoded by the browser's network stack), otherwise EmulatorJS's stock 7z file. As soon as a
 // bundle is inflated its wasm starts compiling (WebAssembly.compile, off the main thread), while
 // EmulatorJS's scripts still load; EmulatorJS would only start that compile once its scripts have run,
 // the core's report has been fetched and the core's own script has loaded.
@@ -47,10 +47,10 @@ export function compiledWasm(wasm: unknown): Promise<WebAssembly.Module> | undef
 }
 
 async function fetchBundle(url: string): Promise<Uint8Array> {
+  // Sent brotli- (or gzip-) encoded: the browser decodes it while it downloads, off the main thread.
   const response = await fetch(url)
-  if (!response.ok || !response.body) throw new Error(`Core bundle: HTTP ${response.status}`)
-  const inflated = response.body.pipeThrough(new DecompressionStream('gzip'))
-  return new Uint8Array(await new Response(inflated).arrayBuffer())
+  if (!response.ok) throw new Error(`Core bundle: HTTP ${response.status}`)
+  return new Uint8Array(await response.arrayBuffer())
 }
 
 /** The inflated bundle for an EmulatorJS core file name (e.g. "fceumm-legacy-wasm.data"), if built. */

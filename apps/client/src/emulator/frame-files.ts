@@ -1,4 +1,5 @@
-// The files an emulator frame asks for first: EmulatorJS's scripts and the pre-extracted core. The host
+// The files an emulator frame asks for first: EmulatorJS's scripts, the core's report and the
+// pre-extracted core. The host
 // page starts downloading them itself when it creates a frame, so they are in the HTTP cache (or on their
 // way) while the frame's own document and script still load; the frame then gets them from the cache
 // instead of only asking once its script has run (two round trips later, on a busy main thread).
@@ -25,6 +26,8 @@ export function warmFrameFiles(): void {
     ...Object.values(coreBundleUrls),
     ...EJS_SCRIPTS.map((file) => `${EMULATORJS_BASE_PATH}src/${file}`),
     `${EMULATORJS_BASE_PATH}emulator.css`,
+    // Asked for once the scripts have run, before EmulatorJS requests the core: one round trip less.
+    `${EMULATORJS_BASE_PATH}cores/reports/fceumm.json`,
   ]
   for (const url of urls) {
     // Read to the end, so the response is stored; failures are the frame's to report.

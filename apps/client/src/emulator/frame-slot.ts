@@ -31,7 +31,6 @@ export function toEmulatorError(error: unknown): EmulatorError {
 }
 
 export function createFrameSlot(container: HTMLElement, frameUrl = FRAME_URL): FrameSlot {
-  warmFrameFiles()
   const iframe = document.createElement('iframe')
   iframe.src = frameUrl
   iframe.title = 'NES game screen'
@@ -39,6 +38,9 @@ export function createFrameSlot(container: HTMLElement, frameUrl = FRAME_URL): F
   iframe.setAttribute('allow', 'autoplay; fullscreen; gamepad')
   iframe.tabIndex = -1
   container.appendChild(iframe)
+  // After the frame's own document has asked for a connection: the browser opens at most six per host,
+  // and the document (then its script) is what everything else in the frame waits for.
+  warmFrameFiles()
   const aborter = new AbortController()
 
   const ready = waitFor(() => iframe.contentWindow?.nesFrame, undefined, aborter.signal).then(

@@ -1,6 +1,5 @@
 // Symbol table: global symbols with NESASM's 256-bucket hash order (which fixes the .fns order),
 // local symbols hanging off their global label, and the symbol record fields NESASM keeps.
-import { bytesToLatin1 } from './source'
 
 /** Symbol types, as NESASM numbers them. */
 export const UNDEF = 1
@@ -221,50 +220,12 @@ export class SymbolTable {
   }
 }
 
-const HEX_UPPER = '0123456789ABCDEF'
-
-/** Hex digits of a symbol value as NESASM's .fns shows it, when it is not a plain 32-bit value. */
-function oddHex(value: number): string | null {
-  const v = value < 0 ? value >>> 0 : value
-  return Number.isInteger(v) && v <= 0xffffffff
-    ? null
-    : v.toString(16).toUpperCase().padStart(4, '0')
-}
-
-/**
- * Formats the .fns text exactly as NESASM writes it (LF line ends): `; main` and one
- * `name = $VALUE` line per symbol (the name padded to 32 columns, at least 4 hex digits). The
- * lines are built as bytes and decoded once: a large project has tens of thousands of symbols,
- * and a few strings per line cost more than the rest of the outputs (and GC time).
- */
+/** Formats the .fns text exactly as NESASM writes it (LF line ends). */
 export function formatFns(mainName: string, table: SymbolTable): string {
-  const entries = table.fnsEntries()
-  let size = 0
-  for (const s of entries) {
-    size += Math.max(32, s.name.length) + 4 + 8 + 1
-    const odd = oddHex(s.value)
-    if (odd !== null) size += odd.length
+  const parts = [`; ${mainName}\n`]
+  for (const s of table.fnsEntries()) {
+    const v = s.value < 0 ? (s.value >>> 0).toString(16) : s.value.toString(16)
+    parts.push(`${s.name.padEnd(32)} = $${v.toUpperCase().padStart(4, '0')}\n`)
   }
-  const out = new Uint8Array(size)
-  let n = 0
-  const put = (text: string): void => {
-    for (let i = 0; i < text.length; i++) out[n++] = text.charCodeAt(i)
-  }
-  for (const s of entries) {
-    // names are byte strings (chars 0-255)
-    put(s.name)
-    for (let i = s.name.length; i < 32; i++) out[n++] = 32
-    put(' = $')
-    const odd = oddHex(s.value)
-    if (odd === null) {
-      const v = s.value >>> 0 // a 32-bit value (oddHex): its unsigned bits
-      let digits = 4
-      while (digits < 8 && v >>> (4 * digits) !== 0) digits++
-      for (let d = digits - 1; d >= 0; d--) out[n++] = HEX_UPPER.charCodeAt((v >>> (4 * d)) & 15)
-    } else {
-      put(odd)
-    }
-    out[n++] = 10
-  }
-  return `; ${mainName}\n` + bytesToLatin1(out.subarray(0, n))
+  return parts.join('')
 }

@@ -1,4 +1,6 @@
 // Bounded load on loopback: 20 concurrent clients, 2,000 mixed requests (upload, list, get, delete).
+// Each whole list must show every ROM its client had stored and none it had deleted; at the end every
+// server's whole list must equal the others' and the list read in pages.
 // Passes only with zero 5xx and every GET returning exactly the uploaded bytes.
 // Usage: npx tsx bench/library/load.ts [--clients 20] [--requests 2000] [--pg [--servers 2]]
 // --pg: PostgreSQL at TEST_DATABASE_URL, shared by --servers app servers (clients spread over them).
@@ -38,6 +40,8 @@ const latencies: Record<Kind, number[]> = {
 const statuses = new Map<string, number>()
 let serverErrors = 0
 let mismatches = 0
+/** Whole-list answers missing a ROM the client had stored, or showing one it had deleted. */
+let listMismatches = 0
 let unexpected = 0
 let seed = 1
 
@@ -50,9 +54,35 @@ function pick(owned: number): Kind {
   return 'delete'
 }
 
+const listedIds = (body: Buffer) =>
+  (JSON.parse(body.toString()) as { roms: { id: string }[] }).roms.map((rom) => rom.id)
+
+/** After the load: every server's whole list is the same, and the same as the list read in pages. */
+async function crossCheckLists(servers: ServerHandle[]): Promise<void> {
+  const wholes: string[] = []
+  for (const server of servers) {
+    const client = createClient(server.url, 1)
+    try {
+      wholes.push(listedIds((await client.request('/api/roms')).body).join())
+      const paged: string[] = []
+      for (let offset = 0; ; offset += 500) {
+        const page = await client.request(`/api/roms?offset=${offset}&limit=500`)
+        const ids = listedIds(page.body)
+        paged.push(...ids)
+        if (ids.length < 500) break
+      }
+      if (paged.join() !== wholes[wholes.length - 1]) listMismatches++
+    } finally {
+      client.close()
+    }
+  }
+  if (new Set(wholes).size !== 1) listMismatches++
+}
+
 async function runClient(baseUrl: string, quota: () => boolean): Promise<void> {
   const client = createClient(baseUrl, 1)
   const mine = new Map<string, Buffer>() // id -> bytes this client uploaded and has not deleted
+  const deleted: string[] = [] // ids this client deleted (204)
   try {
     while (quota()) {
       const kind = pick(mine.size)
@@ -74,8 +104,16 @@ async function runClient(baseUrl: string, quota: () => boolean): Promise<void> {
           mine.set((JSON.parse(res.body.toString()) as { rom: { id: string } }).rom.id, rom)
         }
       } else if (kind === 'list') {
+        const stored = [...mine.keys()]
+        const gone = [...deleted]
         res = await client.request('/api/roms')
         expected = 200
+        if (res.status === 200) {
+          const listed = new Set(listedIds(res.body))
+          if (stored.some((x) => !listed.has(x)) || gone.some((x) => listed.has(x))) {
+            listMismatches++
+          }
+        }
       } else if (kind === 'get') {
         res = await client.request(`/api/roms/${id}`)
         expected = 200
@@ -85,6 +123,7 @@ async function runClient(baseUrl: string, quota: () => boolean): Promise<void> {
         res = await client.request(`/api/roms/${id}`, { method: 'DELETE' })
         expected = 204
         mine.delete(id)
+        if (res.status === 204) deleted.push(id)
       }
       latencies[kind].push(res.ms)
       const key = `${kind} ${res.status}`
@@ -120,6 +159,7 @@ async function main() {
       ),
     )
     const seconds = (performance.now() - started) / 1000
+    await crossCheckLists(servers)
     console.log(
       `# load: ${REQUESTS} requests, ${CLIENTS} clients, ${SERVERS} server(s), store ${pgUrl ? 'postgres' : 'sqlite'}; ${machineLine()}`,
     )
@@ -134,9 +174,10 @@ async function main() {
         .join(', ')}`,
     )
     console.log(
-      `5xx: ${serverErrors}, byte mismatches: ${mismatches}, unexpected statuses: ${unexpected}`,
+      `5xx: ${serverErrors}, byte mismatches: ${mismatches}, unexpected statuses: ${unexpected}, ` +
+        `whole-list mismatches: ${listMismatches}`,
     )
-    if (serverErrors || mismatches || unexpected) process.exitCode = 1
+    if (serverErrors || mismatches || unexpected || listMismatches) process.exitCode = 1
   } finally {
     for (const s of servers) await s.stop()
     if (pgUrl) await dropSchema(pgUrl, schema)

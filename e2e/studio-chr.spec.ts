@@ -82,19 +82,20 @@ function canvasRgb(canvas: Locator, x: number, y: number, side = 128): Promise<n
   )
 }
 
-/** A pointer drag over a pattern table, in its pixels: the mouse, or one finger (real touch events). */
+/** A pointer drag over a pattern table (or the large tile view: side 8), in its pixels: the mouse, or one finger (real touch events). */
 async function startDrag(
   device: StudioDevice,
   page: Page,
   canvas: Locator,
   from: [number, number],
+  side = 128,
 ) {
   await canvas.scrollIntoViewIfNeeded()
   const box = (await canvas.boundingBox())!
   const border = 3
   const point = ([px, py]: [number, number]) => ({
-    x: box.x + border + ((px + 0.5) * (box.width - 2 * border)) / 128,
-    y: box.y + border + ((py + 0.5) * (box.height - 2 * border)) / 128,
+    x: box.x + border + ((px + 0.5) * (box.width - 2 * border)) / side,
+    y: box.y + border + ((py + 0.5) * (box.height - 2 * border)) / side,
   })
   const cdp = device.isTouch ? await page.context().newCDPSession(page) : undefined
   const touch = (type: 'touchStart' | 'touchMove', p: { x: number; y: number }) =>
@@ -240,6 +241,10 @@ describe.each(STUDIO_DEVICES)('CHR tile editor on $name', (device) => {
     expect(await canvasRgb(tile, 0, 0, 8)).toEqual(RGB[0x22])
     expect(await page.getByLabel('NES colour of colour 1').inputValue()).toBe(String(0x14))
     await expect.poll(() => savedPixels(page), { timeout: 10_000 }).toEqual(['9,1=1'])
+    // The large view draws on its own 8 x 8 pixels: its pixel (6, 2) is pixel (14, 2) of the table.
+    const dot = await startDrag(device, page, tile, [6, 2], 8)
+    await dot.end()
+    await expect.poll(() => savedPixels(page), { timeout: 10_000 }).toEqual(['9,1=1', '14,2=1'])
 
     // The free NES choice still works, and the project palette is no longer marked as the one in use.
     await page.getByLabel('NES colour of colour 1').selectOption(String(0x30))

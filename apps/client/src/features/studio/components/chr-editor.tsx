@@ -102,7 +102,9 @@ function useHistory(bytes: Uint8Array, onChange: (bytes: Uint8Array) => void) {
 
 export function ChrEditor({ filename, bytes, projectFiles, onChange }: ChrEditorProps) {
   const { working, history, step } = useHistory(bytes, onChange)
-  const sources = useMemo(() => findPaletteData(projectFiles ?? []), [projectFiles])
+  // Looked for once: the editor is remounted whenever its tab is shown again, and the project's files change
+  // with every stroke saved, which must not rescan a large project.
+  const [sources] = useState(() => findPaletteData(projectFiles ?? []))
   // The project's first sub-palette when it has palette data, else the editor's own four colours.
   const [palette, setPalette] = useState<number[]>(() => {
     const first = sources[0] && subPalettes(sources[0])[0]

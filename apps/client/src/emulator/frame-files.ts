@@ -1,10 +1,11 @@
 // The files an emulator frame asks for first: EmulatorJS's scripts, the core's report and the
-// pre-extracted core. The host
-// page starts downloading them itself when it creates a frame, so they are in the HTTP cache (or on their
-// way) while the frame's own document and script still load; the frame then gets them from the cache
-// instead of only asking once its script has run (two round trips later, on a busy main thread).
+// pre-extracted core. The host page starts downloading them itself when it creates a frame, so they are in
+// the HTTP cache (or on their way) while the frame's own document and script still load; the frame then
+// gets them from the cache instead of only asking once its script has run (two round trips later, on a
+// busy main thread). The core bundle is handed to the frame as the host's own bytes (core-hand-off.ts).
 import { EMULATORJS_BASE_PATH } from '@nes-studio/shared/emulator-assets'
 import { coreBundleUrls } from 'virtual:fceumm-core'
+import { offerCoreBundles } from './core-hand-off'
 
 /** EmulatorJS's scripts in loader.js order, minus socket.io (netplay is off) and shaders.js (no shaders). */
 export const EJS_SCRIPTS = [
@@ -22,8 +23,8 @@ let isWarm = false
 export function warmFrameFiles(): void {
   if (isWarm || typeof fetch !== 'function') return
   isWarm = true
+  offerCoreBundles(Object.values(coreBundleUrls))
   const urls = [
-    ...Object.values(coreBundleUrls),
     ...EJS_SCRIPTS.map((file) => `${EMULATORJS_BASE_PATH}src/${file}`),
     `${EMULATORJS_BASE_PATH}emulator.css`,
     // Asked for once the scripts have run, before EmulatorJS requests the core: one round trip less.

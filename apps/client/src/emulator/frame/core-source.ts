@@ -1,11 +1,13 @@
-// Where the frame gets the fceumm core from: the build's pre-extracted bundle when there is one (fetched
-// as soon as the frame boots, decoded by the browser's network stack), otherwise EmulatorJS's stock 7z file. As soon as a
-// bundle is inflated its wasm starts compiling (WebAssembly.compile, off the main thread), while
-// EmulatorJS's scripts still load; EmulatorJS would only start that compile once its scripts have run,
-// the core's report has been fetched and the core's own script has loaded.
+// Where the frame gets the fceumm core from: the build's pre-extracted bundle when there is one (taken
+// from the host page's own download of it, else fetched as soon as the frame boots; the browser decodes
+// its brotli while it downloads), otherwise EmulatorJS's stock 7z file. As soon as a bundle is here its
+// wasm starts compiling (WebAssembly.compile, off the main thread), while EmulatorJS's scripts still
+// load; EmulatorJS would only start that compile once its scripts have run, the core's report has been
+// fetched and the core's own script has loaded.
 import { coreBundleUrls } from 'virtual:fceumm-core'
 import type { CoreFiles } from './core-bundle'
 import { decodeCoreBundle, isCoreBundle } from './core-bundle'
+import { takeCoreBundle } from '../core-hand-off'
 
 const pending = new Map<string, Promise<Uint8Array>>()
 /**
@@ -47,6 +49,14 @@ export function compiledWasm(wasm: unknown): Promise<WebAssembly.Module> | undef
 }
 
 async function fetchBundle(url: string): Promise<Uint8Array> {
+  const handed = takeCoreBundle(url)
+  if (handed) {
+    try {
+      return new Uint8Array(await handed)
+    } catch {
+      // The host's download failed: try once more from here.
+    }
+  }
   // Sent brotli- (or gzip-) encoded: the browser decodes it while it downloads, off the main thread.
   const response = await fetch(url)
   if (!response.ok) throw new Error(`Core bundle: HTTP ${response.status}`)

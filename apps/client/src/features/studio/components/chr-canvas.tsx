@@ -129,6 +129,8 @@ export function ChrCanvas({
       onPointerMove={handle('move')}
       onPointerUp={handle('end')}
       onPointerCancel={handle('end')}
+      // A finger held still to place a pixel must not open the long-press menu.
+      onContextMenu={(e) => e.preventDefault()}
     />
   )
 }

@@ -1,7 +1,9 @@
 // A library of 10,000 entries (issue 11): first render of the ROM Library panel in Chromium, and the
 // download p99 of other clients while one client keeps changing the library and re-reading the list.
 // Usage: npm run build && npx tsx bench/library/list-10k.ts [--entries 10000] [--runs 3]
-//   [--downloads 400 (0: first render only)] [--client-dir <another client build, e.g. a baseline>]
+//   [--downloads 400 (0: first render only)] [--client-dir <serve this client build instead>]
+//   [--baseline-dir <a second client build>: a second server on the same library serves it, and the
+//    cold pages alternate between the two, so both see the same machine load; prints the ratio]
 import { createHash, randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -19,6 +21,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     downloads: { type: 'string', default: '400' },
     'client-dir': { type: 'string' },
+    'baseline-dir': { type: 'string' },
   },
 })
 const ENTRIES = Math.min(50_000, Number(values.entries))
@@ -174,28 +177,46 @@ console.log(
   `# ${ENTRIES} entries seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; ${machineLine()}`,
 )
 
-const clientDir = values['client-dir']
-const server = await startServer({
-  dataDir,
-  env: clientDir ? { CLIENT_DIR: path.resolve(clientDir) } : {},
-})
-const client = createClient(server.url, 2)
-try {
-  const renders: FirstRender[] = []
-  for (let run = 0; run < RUNS; run++) renders.push(await firstRender(server.url))
+function describeRenders(label: string, renders: FirstRender[]): void {
   const at = (pick: (r: FirstRender) => number) => median(renders.map(pick)).toFixed(0)
   console.log(
-    `ROM Library panel, first row in the DOM: median ${at((r) => r.ms)} ms after navigation ` +
-      `of ${RUNS} cold browsers (${renders.map((r) => r.ms.toFixed(0)).join(', ')}); ` +
+    `${label}ROM Library panel, first row in the DOM: median ${at((r) => r.ms)} ms after navigation ` +
+      `of ${renders.length} cold browsers (${renders.map((r) => r.ms.toFixed(0)).join(', ')}); ` +
       `medians: app script loaded ${at((r) => r.scriptMs)} ms, DOMContentLoaded ` +
       `${at((r) => r.domContentLoadedMs)} ms, first list request sent ${at((r) => r.listStartMs)} ms ` +
       `and answered ${at((r) => r.listMs)} ms; ` +
       `list requests before the first row: ${renders.map((r) => r.listRequests).join(', ')}; ` +
       `${renders[0]?.rows ?? 0} of ${ENTRIES} rows in the DOM`,
   )
+}
+
+const clientDir = values['client-dir']
+const baselineDir = values['baseline-dir']
+const server = await startServer({
+  dataDir,
+  env: clientDir ? { CLIENT_DIR: path.resolve(clientDir) } : {},
+})
+const baseline = baselineDir
+  ? await startServer({ dataDir, env: { CLIENT_DIR: path.resolve(baselineDir) } })
+  : undefined
+const client = createClient(server.url, 2)
+try {
+  const renders: FirstRender[] = []
+  const baseRenders: FirstRender[] = []
+  for (let run = 0; run < RUNS; run++) {
+    renders.push(await firstRender(server.url))
+    if (baseline) baseRenders.push(await firstRender(baseline.url))
+  }
+  describeRenders(baseline ? 'this build: ' : '', renders)
+  if (baseline) {
+    describeRenders('baseline:   ', baseRenders)
+    const ratio = median(renders.map((r) => r.ms)) / median(baseRenders.map((r) => r.ms))
+    console.log(`first row, this build / baseline (medians, alternating runs): ${ratio.toFixed(2)}`)
+  }
 
   if (DOWNLOADS > 0) await measureDownloads(server.url, client)
 } finally {
   client.close()
   await server.stop()
+  await baseline?.stop()
 }

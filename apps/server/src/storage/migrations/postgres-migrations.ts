@@ -144,4 +144,15 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         FOR EACH ROW EXECUTE FUNCTION note_list_delete();
     `,
   },
+  {
+    version: 6,
+    name: 'descending sort indexes',
+    // See the SQLite migration 6.
+    up: `
+      CREATE INDEX roms_visible_title_desc ON roms (lower(title) DESC, seq DESC)
+        WHERE deleted_at IS NULL;
+      CREATE INDEX roms_visible_size_desc ON roms (file_size DESC, seq DESC) WHERE deleted_at IS NULL;
+      CREATE INDEX roms_visible_mapper_desc ON roms (mapper DESC, seq DESC) WHERE deleted_at IS NULL;
+    `,
+  },
 ]

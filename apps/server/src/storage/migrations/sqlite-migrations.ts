@@ -138,4 +138,17 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 6,
+    name: 'descending sort indexes',
+    // Ties are broken newest first in both directions (page-query.ts), so a backward scan of
+    // migration 5's indexes would give the ties oldest first and SQLite would sort them: for sizes
+    // and mappers, which many ROMs share, that is most of the table. One index per direction.
+    up: `
+      CREATE INDEX roms_visible_title_desc ON roms (title COLLATE NOCASE DESC, seq DESC)
+        WHERE deleted_at IS NULL;
+      CREATE INDEX roms_visible_size_desc ON roms (file_size DESC, seq DESC) WHERE deleted_at IS NULL;
+      CREATE INDEX roms_visible_mapper_desc ON roms (mapper DESC, seq DESC) WHERE deleted_at IS NULL;
+    `,
+  },
 ]

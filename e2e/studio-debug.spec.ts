@@ -50,6 +50,108 @@ async function stoppedAt(page: Page, file: string, line: number): Promise<void> 
 
 const reg = (page: Page, name: string) => page.getByTestId(`reg-${name}`).textContent()
 
+/**
+ * An NROM program for "Check on both cores": clears the nametable (tile 0 is blank), turns the background on and
+ * writes colour `COLOUR` to the backdrop ($3F00) in every NMI. `SAVE` runs first, before anything is cleared.
+ */
+function backdropProgram(save: string, colour: string): string {
+  return `  .inesprg 1
+  .ineschr 1
+  .inesmap 0
+  .inesmir 1
+  .bank 0
+  .org $C000
+RESET:
+  sei
+  cld
+  ldx #$FF
+  txs
+${save}
+  lda #0
+  sta $2000
+  sta $2001
+vblank1:
+  bit $2002
+  bpl vblank1
+vblank2:
+  bit $2002
+  bpl vblank2
+  lda #$20
+  sta $2006
+  lda #$00
+  sta $2006
+  ldy #4
+  ldx #0
+  lda #0
+clear:
+  sta $2007
+  inx
+  bne clear
+  dey
+  bne clear
+  lda #0
+  sta <$10
+  lda #$80
+  sta $2000
+  lda #$08
+  sta $2001
+idle:
+  jmp idle
+NMI:
+  inc <$10
+  lda #$3F
+  sta $2006
+  lda #$00
+  sta $2006
+${colour}
+  and #$3F
+  sta $2007
+  lda #0
+  sta $2006
+  sta $2006
+  sta $2005
+  sta $2005
+  rti
+  .bank 1
+  .org $FFFA
+  .dw NMI
+  .dw RESET
+  .dw 0
+  .bank 2
+  .org $0000
+  .db 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0
+`
+}
+
+/** Shows NES colour (frame number & $3F) in every frame: all 64 colours, each frame another. */
+const COLOUR_CYCLE = backdropProgram('', '  lda <$10')
+/**
+ * Shows the power-on value of RAM $0008 as the backdrop colour. The cores disagree on it: jsnes 3.0.0 starts RAM
+ * filled with $FF except $0008-$000A and $000F ($F7 $EF $DF $BF), fceumm fills all of it with $FF.
+ */
+const POWER_ON_RAM = backdropProgram('  lda $0008\n  sta $0300', '  lda $0300')
+
+async function checkOnBothCores(page: Page, tap = false): Promise<string> {
+  const button = page.getByRole('button', { name: 'CHECK ON BOTH CORES' })
+  await (tap ? button.tap() : button.click())
+  await expect.poll(() => page.getByTestId('core-check-progress').count()).toBe(1)
+  const result = page.getByTestId('core-check-result')
+  await result.waitFor({ timeout: 90_000 })
+  return (await result.textContent()) ?? ''
+}
+
+/** The [r, g, b] at (x, y) of a result picture (256×224 canvas). */
+function pixelOf(page: Page, label: RegExp, x: number, y: number): Promise<number[]> {
+  return page
+    .getByLabel(label)
+    .evaluate(
+      (c: HTMLCanvasElement, [px, py]) => [
+        ...c.getContext('2d')!.getImageData(px!, py!, 1, 1).data.slice(0, 3),
+      ],
+      [x, y],
+    )
+}
+
 describe('studio debugger', () => {
   const { baseUrl, open } = usePageSuite()
 
@@ -193,6 +295,37 @@ describe('studio debugger', () => {
       .toBe('Debugging is not available for mapper 30; Run still works')
   })
 
+  it('"Check on both cores" finds no difference in the sample, nor in a program showing all 64 colours', async () => {
+    const page = await open(1280)
+    await page.goto(`${baseUrl}/editor`)
+    await page.locator('.cm-content').waitFor()
+    expect(await checkOnBothCores(page)).toBe('No difference in 300 frames')
+    // every colour on the backdrop, one per frame: the colour mapping and the frame alignment of the two cores
+    await setEditorText(page, COLOUR_CYCLE)
+    expect(await checkOnBothCores(page)).toBe('No difference in 300 frames')
+    await page.screenshot({ path: 'e2e/artifacts/studio-debug-check-same.png', fullPage: true })
+  })
+
+  it('"Check on both cores" shows the first frame where the cores disagree (power-on RAM), side by side', async () => {
+    const page = await open(1280)
+    await page.goto(`${baseUrl}/editor`)
+    await page.locator('.cm-content').waitFor()
+    await setEditorText(page, POWER_ON_RAM)
+    const text = await checkOnBothCores(page)
+    // the first NMI's colour shows in frame 4 (the colour cycle: colour k in jsnes frame k + 3), the whole screen
+    expect(text).toBe('First difference at frame 4: 57344 pixels differ')
+    await page.getByLabel('Highlight differing pixels').uncheck()
+    // $F7 & $3F = $37 on jsnes; $FF & $3F = $3F (black) on fceumm
+    expect(await pixelOf(page, /^jsnes \(debug core\), frame 4$/, 128, 100)).toEqual([
+      255, 218, 154,
+    ]) // jsnes colour $37
+    expect(await pixelOf(page, /^fceumm \(Run\), frame 5$/, 128, 100)).toEqual([0, 0, 0])
+    await page.getByLabel('Highlight differing pixels').check()
+    // highlighted: half magenta over black
+    expect(await pixelOf(page, /^fceumm \(Run\), frame 5$/, 128, 100)).toEqual([127, 0, 127])
+    await page.screenshot({ path: 'e2e/artifacts/studio-debug-check-differs.png', fullPage: true })
+  })
+
   const phone = TOUCH_DEVICES.find((d) => d.name === 'phone 390×844')!
   it(`taps a breakpoint in the gutter and steps on a touch ${phone.name}`, async () => {
     const page = await open(phone)
@@ -212,5 +345,14 @@ describe('studio debugger', () => {
     await page.getByRole('button', { name: 'Step out' }).tap()
     await stoppedAt(page, 'main.asm', JSR_LINE + 1)
     await page.screenshot({ path: 'e2e/artifacts/studio-debug-phone.png', fullPage: true })
+
+    // the check on both cores, on the phone: the power-on RAM program
+    await tab(page, 'main.asm').tap()
+    await setEditorText(page, POWER_ON_RAM)
+    expect(await checkOnBothCores(page, true)).toBe(
+      'First difference at frame 4: 57344 pixels differ',
+    )
+    await page.getByLabel(/^jsnes \(debug core\)/).scrollIntoViewIfNeeded()
+    await page.screenshot({ path: 'e2e/artifacts/studio-debug-check-phone.png', fullPage: true })
   })
 })

@@ -38,6 +38,8 @@ function fakeApi(overrides: Partial<FrameApi> = {}): FrameApi {
     loadState: vi.fn(),
     setRewinding: vi.fn(),
     setFastForward: vi.fn(),
+    startPaused: vi.fn(async () => undefined),
+    stepFrame: () => ({ width: 256, height: 224, rgb565: new Uint16Array(256 * 224), frame: 1 }),
     ...overrides,
   }
 }
@@ -92,6 +94,19 @@ describe('emulator host', () => {
     expect(host.isRunning()).toBe(false)
     expect(frames()).toHaveLength(0)
     expect(window.gameInstance).toBeUndefined()
+    host.dispose()
+  })
+
+  it('starts a game held at power-on and steps it through the frame', async () => {
+    const api = fakeApi()
+    nextApi = () => api
+    const host = createEmulator(container, { keepWarm: false, exposeGlobal: false })
+    await host.startPaused(ROM, 'check.nes')
+    expect(api.startPaused).toHaveBeenCalledWith(ROM, 'check.nes')
+    expect(api.start).not.toHaveBeenCalled()
+    expect(host.stepFrame()).toMatchObject({ width: 256, height: 224, frame: 1 })
+    host.stop()
+    expect(() => host.stepFrame()).toThrow(EmulatorError)
     host.dispose()
   })
 

@@ -103,10 +103,14 @@ export function createEmulator(
     if (keepWarm) preload()
   }
 
-  async function start(
+  function start(bytes: Uint8Array, fileName: string, startOptions: StartOptions = {}) {
+    return launch(bytes, (api) => api.start(bytes, fileName, startOptions.batterySave ?? null))
+  }
+
+  /** Loads a frame and hands it the ROM with `handOver` (a normal start, or one held at power-on). */
+  async function launch(
     bytes: Uint8Array,
-    fileName: string,
-    startOptions: StartOptions = {},
+    handOver: (api: FrameApi) => Promise<void>,
   ): Promise<void> {
     if (disposed) throw new EmulatorError('Stopped', 'The emulator was disposed.')
     if (!hasInesHeader(bytes)) {
@@ -138,7 +142,7 @@ export function createEmulator(
     try {
       const api = await withTimeout(
         readyFrame().then(async (readyApi) => {
-          await readyApi.start(bytes, fileName, startOptions.batterySave ?? null)
+          await handOver(readyApi)
           return readyApi
         }),
         timeoutMs,
@@ -243,6 +247,8 @@ export function createEmulator(
     setFastForward: (speed: FastForward) =>
       requireRunning().api.setFastForward(FAST_FORWARD_RATIO[speed]),
     reset: () => requireRunning().api.reset(),
+    startPaused: (bytes, fileName) => launch(bytes, (api) => api.startPaused(bytes, fileName)),
+    stepFrame: () => requireRunning().api.stepFrame(),
     setVolume(next) {
       volume = Math.min(1, Math.max(0, next))
       applyVolume()

@@ -117,6 +117,23 @@ export interface AudioOutput {
   setMuted(muted: boolean): void
 }
 
+/** One emulated frame as fceumm drew it: `width` × `height` RGB565 pixels, row by row (overscan rows cropped). */
+export interface FramePicture {
+  width: number
+  height: number
+  rgb565: Uint16Array
+  /** Frames emulated since power on, this one included. */
+  frame: number
+}
+
+/** Frame-exact control of fceumm (it cannot stop inside a frame): the check on both cores drives it. */
+export interface FrameStepping {
+  /** Starts `bytes` held at power-on, before its first frame; nothing runs until stepFrame. */
+  startPaused(bytes: Uint8Array, fileName: string): Promise<void>
+  /** Runs exactly one frame (with the buttons as set) and returns its picture. */
+  stepFrame(): FramePicture
+}
+
 export type EmulatorHost = GameRunner &
   ControllerInput &
   RunControl &
@@ -125,7 +142,8 @@ export type EmulatorHost = GameRunner &
   BatteryRam &
   StateSnapshots &
   TimeControl &
-  AudioOutput & {
+  AudioOutput &
+  FrameStepping & {
     /** Loads the emulator core in an idle iframe now, so the next start() is quick. */
     preload(): void
     /** Removes every iframe; the host cannot be used afterwards. */
@@ -229,5 +247,7 @@ export interface Debuggable {
   readMemory(address: number, length: number): Promise<Uint8Array>
   writeMemory(address: number, bytes: Uint8Array): Promise<void>
   ppuState(): Promise<PpuState>
+  /** The last finished picture (RGBA, 256×240; black before the first frame) and the frames since power on. */
+  picture(): Promise<{ pixels: Uint8ClampedArray; frame: number }>
   dispose(): void
 }

@@ -45,6 +45,10 @@ describe('DebugClient + DebugSession', () => {
     expect((await client.runFrames(2)).reason.kind).toBe('frames')
     expect(frames.length).toBeGreaterThan(0)
     expect((await client.ppuState()).palette.length).toBe(32)
+    const { registers } = await client.runFrames(1)
+    const picture = await client.picture()
+    expect(picture.frame).toBe(registers.frame)
+    expect(picture.pixels.length).toBe(256 * 240 * 4)
     client.dispose()
   })
 

@@ -132,6 +132,12 @@ export class DebugClient implements Debuggable {
     return answer.state
   }
 
+  async picture(): Promise<{ pixels: Uint8ClampedArray; frame: number }> {
+    const answer = await this.request({ type: 'picture', id: this.id() })
+    if (answer.type !== 'picture') throw this.unexpected(answer)
+    return { pixels: answer.pixels, frame: answer.frame }
+  }
+
   dispose(): void {
     this.worker.terminate()
     this.fail(new EmulatorError('Stopped', 'Debugging stopped'))

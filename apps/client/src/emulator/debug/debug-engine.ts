@@ -10,7 +10,7 @@ import type {
   Watchpoint,
 } from '../types'
 import { EmulatorError } from '../types'
-import { createJsnes } from './jsnes-internals'
+import { createJsnes, showWholePicture } from './jsnes-internals'
 import type { JsnesCpu, JsnesMachine } from './jsnes-internals'
 
 const JSR = 0x20
@@ -71,6 +71,7 @@ export class DebugEngine {
         throw new EmulatorError('UnsupportedMapper', unsupportedMapperMessage(mapper))
       throw new EmulatorError('BadHeader', `The debug engine cannot load this ROM: ${message}`)
     }
+    showWholePicture(this.nes) // the picture as fceumm (Run) and the NES show it
     this.cpu = this.nes.cpu
     this.cpu.emulate() // the reset sequence: PC is now the reset vector
   }

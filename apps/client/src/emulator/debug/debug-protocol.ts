@@ -15,6 +15,7 @@ export type DebugRequest =
   | { type: 'read'; id: number; address: number; length: number }
   | { type: 'write'; id: number; address: number; bytes: Uint8Array }
   | { type: 'ppu'; id: number }
+  | { type: 'picture'; id: number }
 
 export type DebugResponse =
   | { type: 'loaded'; id: number; stop: DebugStop }
@@ -22,6 +23,8 @@ export type DebugResponse =
   | { type: 'memory'; id: number; bytes: Uint8Array }
   | { type: 'ppu'; id: number; state: PpuState }
   | { type: 'done'; id: number }
+  /** The last finished picture (RGBA 256×240; black before the first frame) and the frames since power on. */
+  | { type: 'picture'; id: number; pixels: Uint8ClampedArray; frame: number }
   | { type: 'failure'; id: number; code: EmulatorErrorCode | 'Failed'; message: string }
   /** A finished picture (RGBA, 256×240), posted at most about 60 times a second while running and on each stop. */
   | { type: 'frame'; pixels: Uint8ClampedArray; frame: number }
@@ -106,6 +109,7 @@ export function isDebugRequest(value: unknown): value is DebugRequest {
     case 'write':
       return isInt(value.id) && isAddress(value.address) && isBytes(value.bytes)
     case 'ppu':
+    case 'picture':
       return isInt(value.id)
     default:
       return false
@@ -134,6 +138,8 @@ export function isDebugResponse(value: unknown): value is DebugResponse {
       return isInt(value.id) && isRecord(value.state) && isBytes(value.state.vram)
     case 'done':
       return isInt(value.id)
+    case 'picture':
+      return isInt(value.id) && isTyped(value.pixels, 'Uint8ClampedArray') && isInt(value.frame)
     case 'failure':
       return isInt(value.id) && typeof value.code === 'string' && typeof value.message === 'string'
     case 'frame':

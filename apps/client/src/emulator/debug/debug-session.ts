@@ -98,6 +98,11 @@ export class DebugSession {
         return this.post({ type: 'done', id: request.id })
       case 'ppu':
         return this.post({ type: 'ppu', id: request.id, state: engine.ppuState() })
+      case 'picture': {
+        const pixels = engine.pictureRgba() ?? new Uint8ClampedArray(256 * 240 * 4)
+        const answer = { type: 'picture', id: request.id, pixels, frame: engine.frames } as const
+        return this.post(answer, [pixels.buffer])
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 // What the emulator iframe exposes on its window (`window.nesFrame`) to the host in the parent page.
 // Same origin, so calls are direct; byte arrays are copied into the iframe's own realm on the way in,
 // because EmulatorJS checks `instanceof Uint8Array` against the iframe's globals.
+import type { CorePicture } from './frame-step'
 
 export type FrameFailureCode = 'WasmLoadFailed' | 'UnsupportedMapper'
 
@@ -9,7 +10,20 @@ export interface FrameFailure {
   message: string
 }
 
-export interface FrameApi {
+/** Frame-exact stepping (frame-step.ts): the check on both cores runs fceumm one frame at a time. */
+export interface FrameStepApi {
+  /**
+   * Hands over the ROM as start() does, but holds the game at power-on, before its first frame; resolves once it
+   * is held, rejects with a FrameFailure.
+   */
+  startPaused(bytes: Uint8Array, fileName: string): Promise<void>
+  /** Runs exactly one frame of the held game and returns its picture (throws when none is held). */
+  stepFrame(): CorePicture
+}
+
+export type FrameApi = BaseFrameApi & FrameStepApi
+
+export interface BaseFrameApi {
   /** Resolves when the core is loaded and the frame waits for a ROM; rejects with a FrameFailure. */
   readonly ready: Promise<void>
   /**

@@ -4,11 +4,12 @@
 import './frame.css'
 import { EMULATORJS_BASE_PATH } from '@nes-studio/shared/emulator-assets'
 import type { EjsFileSystem, EjsInstance, EjsPrototype, EjsWindow } from './ejs-globals'
-import type { FrameApi, FrameFailure } from './frame-api'
+import type { BaseFrameApi, FrameFailure } from './frame-api'
 import { patchCoreLoading } from './core-patches'
 import { prefetchCoreBundles } from './core-source'
 import { createMemoryReader } from './memory-reader'
 import { createRewind } from './rewind'
+import { withFrameStepping } from './frame-step'
 import { EJS_SCRIPTS } from '../frame-files'
 
 const ejsWindow = window as unknown as EjsWindow & Window
@@ -256,7 +257,7 @@ function gameManager(emulator: EjsInstance) {
   return manager
 }
 
-function createApi(emulator: () => EjsInstance | undefined): FrameApi {
+function createApi(emulator: () => EjsInstance | undefined): BaseFrameApi {
   const running = () => {
     const instance = emulator()
     if (!instance?.started) throw new Error('The game is not running')
@@ -318,7 +319,7 @@ function createApi(emulator: () => EjsInstance | undefined): FrameApi {
 async function boot(): Promise<void> {
   let emulator: EjsInstance | undefined
   const api = createApi(() => emulator)
-  window.nesFrame = api
+  window.nesFrame = withFrameStepping(api, () => emulator?.gameManager)
   // A click or key on the game screen itself (the iframe has focus) also allows sound.
   document.addEventListener('pointerdown', () => api.resumeAudio(), true)
   document.addEventListener('keydown', () => api.resumeAudio(), true)

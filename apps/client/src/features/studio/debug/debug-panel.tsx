@@ -2,6 +2,7 @@
 // watches. The editor shows breakpoints (gutter, F9) and the stopped line; this panel drives the session.
 import { useRef } from 'react'
 import type { Project } from '../project/project-files'
+import { CoreCheckView } from './core-check-view'
 import { MemoryView } from './memory-view'
 import { PpuView } from './ppu-view'
 import { RegistersView } from './registers-view'
@@ -141,6 +142,7 @@ export function DebugPanel({ project, onOpenFile }: DebugPanelProps) {
         )}
         <WatchList map={state.map} memory={state.memory} onWatchpoints={d.setWatchpoints} />
         {state.ppu && <PpuView ppu={state.ppu} />}
+        <CoreCheckView build={d.build} />
         {state.memory && (
           <MemoryView
             memory={state.memory}

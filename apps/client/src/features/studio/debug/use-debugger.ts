@@ -148,6 +148,12 @@ export function useDebugger(
     }
   }, [draw, onStop, update])
 
+  /** A debug build of the project as it is now, in the debugger's build worker (the check on both cores uses it). */
+  const build = useCallback(
+    () => buildForDebug((builder.current ??= new AssemblerClient()), projectRef.current),
+    [],
+  )
+
   const pause = useCallback(() => client.current?.pause(), [])
   const cont = useCallback(() => void run((c) => c.continue()), [run])
   const stepOver = useCallback(() => void run((c) => c.stepLine(true)), [run])
@@ -225,6 +231,7 @@ export function useDebugger(
 
   return {
     state,
+    build,
     start: () => void start(),
     cont,
     pause,

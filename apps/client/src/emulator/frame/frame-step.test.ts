@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { createFrameStepper } from './frame-step'
+import type { EjsGameManager } from './ejs-globals'
+
+const GL_RGB = 0x1907
+const GL_UNSIGNED_SHORT_5_6_5 = 0x8363
+
+/** A window with Emscripten's main loop as fceumm's build has it: a runner named MainLoop_runner that runs one frame. */
+function fakeCore(framesPerIteration = 1) {
+  const scheduled: (() => void)[] = []
+  class FakeGl {
+    uploads = 0
+    texSubImage2D(..._args: unknown[]) {
+      this.uploads += 1
+    }
+  }
+  const win = {
+    requestAnimationFrame: (callback: () => void) => scheduled.push(callback),
+    setTimeout: (callback: () => void) => scheduled.push(callback),
+    WebGL2RenderingContext: FakeGl,
+  }
+  let frame = 0
+  const gl = new FakeGl()
+  const manager = { getFrameNum: () => frame } as unknown as EjsGameManager
+  const MainLoop = {
+    runner: function MainLoop_runner() {
+      for (let i = 0; i < framesPerIteration; i++) {
+        frame += 1
+        const pixels = new Uint16Array(256 * 224 * 3).fill(frame) // Emscripten's oversized view
+        gl.texSubImage2D(0x0de1, 0, 0, 0, 256, 224, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, pixels)
+      }
+      win.requestAnimationFrame(MainLoop.runner)
+    },
+  }
+  return { win, manager, scheduled, start: () => win.requestAnimationFrame(MainLoop.runner), gl }
+}
+
+describe('frame stepper', () => {
+  it('leaves the main loop alone until held, then runs exactly one frame per step', async () => {
+    const core = fakeCore()
+    const stepper = createFrameStepper(core.win, () => core.manager)
+    core.start()
+    expect(core.scheduled).toHaveLength(1) // not holding: scheduled as usual
+    const held = stepper.hold()
+    core.scheduled.shift()!() // the browser runs the scheduled iteration; the next one is held
+    await held
+    expect(core.scheduled).toHaveLength(0)
+    expect(core.manager.getFrameNum()).toBe(1)
+    const picture = stepper.step()
+    expect(picture).toMatchObject({ width: 256, height: 224, frame: 2 })
+    expect(picture.rgb565.length).toBe(256 * 224)
+    expect(picture.rgb565[0]).toBe(2)
+    expect(stepper.step().frame).toBe(3)
+    expect(core.scheduled).toHaveLength(0)
+    expect(core.gl.uploads).toBe(3) // the hook passes every upload through
+  })
+
+  it('refuses an iteration that ran more than one frame, and a step with nothing held', () => {
+    const core = fakeCore(2)
+    const stepper = createFrameStepper(core.win, () => core.manager)
+    expect(() => stepper.step()).toThrow('not held')
+    void stepper.hold()
+    core.start()
+    expect(() => stepper.step()).toThrow('fceumm ran 2 frames in one step instead of 1')
+  })
+})

@@ -293,13 +293,24 @@ describe('studio debugger', () => {
     await expect
       .poll(() => page.getByTestId('debug-error').textContent(), { timeout: 20_000 })
       .toBe('Debugging is not available for mapper 30; Run still works')
+    expect(await checkOnBothCores(page)).toBe(
+      'Debugging is not available for mapper 30; Run still works',
+    )
   })
 
   it('"Check on both cores" finds no difference in the sample, nor in a program showing all 64 colours', async () => {
     const page = await open(1280)
     await page.goto(`${baseUrl}/editor`)
     await page.locator('.cm-content').waitFor()
+    // Cancel while it runs: the result says so and the check's hidden fceumm frame is gone
+    await page.getByRole('button', { name: 'CHECK ON BOTH CORES' }).click()
+    await page.getByTestId('core-check-progress').waitFor()
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    expect(await page.getByTestId('core-check-result').textContent()).toBe('Check cancelled')
+    await expect.poll(() => page.locator('.core-check__host iframe').count()).toBe(0)
+
     expect(await checkOnBothCores(page)).toBe('No difference in 300 frames')
+    expect(await page.locator('.core-check__host iframe').count()).toBe(0)
     // every colour on the backdrop, one per frame: the colour mapping and the frame alignment of the two cores
     await setEditorText(page, COLOUR_CYCLE)
     expect(await checkOnBothCores(page)).toBe('No difference in 300 frames')
@@ -352,7 +363,8 @@ describe('studio debugger', () => {
     expect(await checkOnBothCores(page, true)).toBe(
       'First difference at frame 4: 57344 pixels differ',
     )
-    await page.getByLabel(/^jsnes \(debug core\)/).scrollIntoViewIfNeeded()
-    await page.screenshot({ path: 'e2e/artifacts/studio-debug-check-phone.png', fullPage: true })
+    await page
+      .getByRole('region', { name: 'Check on both cores' })
+      .screenshot({ path: 'e2e/artifacts/studio-debug-check-phone.png' })
   })
 })

@@ -1,6 +1,6 @@
 // The library's entries as a virtualised list: only the rows in view (plus a few) are in the DOM, so a
 // library of 10,000 ROMs renders as fast as one of ten.
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { RomEntry } from '@nes-studio/shared'
 import { RomListItem } from './rom-list-item'
@@ -27,13 +27,16 @@ interface VirtualRomListProps {
 export function VirtualRomList(props: VirtualRomListProps) {
   const { roms, total, loadingId, deletingId, onLoad, onDelete, onNeedMore } = props
   const scrollRef = useRef<HTMLDivElement>(null)
+  // The virtualiser lays out all `total` rows again (10,000 keys) whenever this function changes, so
+  // it changes only when the loaded rows do; a placeholder's key is its index (no string per row).
+  const getItemKey = useCallback((index: number) => roms[index]?.id ?? index, [roms])
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_ROW_PX,
     gap: ROW_GAP_PX,
     overscan: 6,
-    getItemKey: (index) => roms[index]?.id ?? `row-${index}`,
+    getItemKey,
   })
   const rows = virtualizer.getVirtualItems()
   const lastInView = rows[rows.length - 1]?.index ?? 0

@@ -2,8 +2,7 @@
 // median of RUNS), and the assembler's own time inside the worker. Needs a build: `npm run build`, then
 // `npx tsx bench/studio/compile-to-frame.ts` (or set E2E_BASE_URL to use a running server).
 import type { Page } from 'playwright-core'
-import { launchBrowser } from '../../e2e/support/browser'
-import { startServer } from '../../e2e/support/global-setup'
+import { withStudioPage } from './studio-session'
 
 const RUNS = Number(process.env.RUNS ?? 10)
 /** Pause between runs, as a user would take; lets the emulator's next idle frame finish pre-loading. */
@@ -53,14 +52,7 @@ async function assemblyMs(page: Page): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const external = process.env.E2E_BASE_URL
-  const server = external ? undefined : await startServer()
-  const baseUrl = external ?? server!.baseUrl
-  const browser = await launchBrowser()
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    await page.goto(`${baseUrl}/editor`)
-    await page.locator('.cm-content').waitFor()
+  await withStudioPage(async (page) => {
     const cold = await compileToFirstFrame(page)
     const coldAsm = await assemblyMs(page)
     const frames: number[] = []
@@ -79,10 +71,7 @@ async function main(): Promise<void> {
     console.log(
       `  assembler in the worker:             median ${median(asm).toFixed(2)} ms (min ${Math.min(...asm).toFixed(2)}, max ${Math.max(...asm).toFixed(2)})`,
     )
-  } finally {
-    await browser.close()
-    await server?.stop()
-  }
+  })
 }
 
 main().catch((error: unknown) => {

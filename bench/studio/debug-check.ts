@@ -3,8 +3,7 @@
 // compared), and the stepping alone (from the first progress report to the result), as frames per second.
 // Needs a build: `npm run build -w @nes-studio/client`, then `npx tsx bench/studio/debug-check.ts` (RUNS=5).
 import type { Page } from 'playwright-core'
-import { launchBrowser } from '../../e2e/support/browser'
-import { startServer } from '../../e2e/support/global-setup'
+import { withStudioPage } from './studio-session'
 
 const RUNS = Number(process.env.RUNS ?? 5)
 const FRAMES = 300
@@ -44,14 +43,7 @@ function timeCheck(page: Page): Promise<[number, number]> {
 }
 
 async function main(): Promise<void> {
-  const external = process.env.E2E_BASE_URL
-  const server = external ? undefined : await startServer()
-  const baseUrl = external ?? server!.baseUrl
-  const browser = await launchBrowser()
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    await page.goto(`${baseUrl}/editor`)
-    await page.locator('.cm-content').waitFor()
+  await withStudioPage(async (page) => {
     const total: number[] = []
     const stepping: number[] = []
     for (let i = 0; i < RUNS; i++) {
@@ -65,10 +57,7 @@ async function main(): Promise<void> {
     console.log(
       `  stepping both cores: median ${median(stepping).toFixed(0)} ms = ${median(fps).toFixed(0)} frames/s (each frame on both)`,
     )
-  } finally {
-    await browser.close()
-    await server?.stop()
-  }
+  })
 }
 
 main().catch((error: unknown) => {

@@ -3,10 +3,9 @@
 // stopped -> stopped again (one loop iteration later: the round trip through the worker and the views).
 // Needs a build: `npm run build -w @nes-studio/client`, then `npx tsx bench/studio/debug-latency.ts`.
 import type { Page } from 'playwright-core'
-import { launchBrowser } from '../../e2e/support/browser'
 import { DEBUG_MAIN, DEBUG_SUB, lineOf } from '../../e2e/support/debug-program'
-import { startServer } from '../../e2e/support/global-setup'
 import { setEditorText, tab } from '../../e2e/support/studio-page'
+import { withStudioPage } from './studio-session'
 
 const RUNS = Number(process.env.RUNS ?? 10)
 
@@ -44,14 +43,7 @@ const line = (values: number[]) =>
   `median ${median(values).toFixed(0)} ms (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)})`
 
 async function main(): Promise<void> {
-  const external = process.env.E2E_BASE_URL
-  const server = external ? undefined : await startServer()
-  const baseUrl = external ?? server!.baseUrl
-  const browser = await launchBrowser()
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    await page.goto(`${baseUrl}/editor`)
-    await page.locator('.cm-content').waitFor()
+  await withStudioPage(async (page) => {
     await page.getByPlaceholder('New file name...').fill('sub.asm')
     await page.getByPlaceholder('New file name...').press('Enter')
     await tab(page, 'sub.asm').click()
@@ -77,10 +69,7 @@ async function main(): Promise<void> {
     )
     console.log(`  F5 from idle -> stopped at the breakpoint: ${line(start)}`)
     console.log(`  F5 (continue) -> stopped at the next hit:  ${line(next)}`)
-  } finally {
-    await browser.close()
-    await server?.stop()
-  }
+  })
 }
 
 main().catch((error: unknown) => {

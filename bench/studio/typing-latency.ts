@@ -6,9 +6,8 @@
 // requestAnimationFrame callback, then a message posted from it, which runs after the paint).
 import { strToU8, zipSync } from 'fflate'
 import type { CDPSession, Page } from 'playwright-core'
-import { launchBrowser } from '../../e2e/support/browser'
-import { startServer } from '../../e2e/support/global-setup'
 import { importZipFile } from '../../e2e/support/studio-page'
+import { withStudioPage } from './studio-session'
 
 const KEYS = Number(process.env.KEYS ?? 200)
 const FILES = 57
@@ -121,15 +120,8 @@ function report(label: string, samples: number[]): void {
 }
 
 async function main(): Promise<void> {
-  const external = process.env.E2E_BASE_URL
-  const server = external ? undefined : await startServer()
-  const baseUrl = external ?? server!.baseUrl
-  const browser = await launchBrowser()
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  await withStudioPage(async (page, browser) => {
     page.on('dialog', (dialog) => void dialog.accept())
-    await page.goto(`${baseUrl}/editor`)
-    await page.locator('.cm-content').waitFor()
     const importStarted = Date.now()
     await importZipFile(page, 'big.zip', bigProject())
     await page.locator('.studio-tree__name[data-path="src/part5/module11.asm"]').waitFor()
@@ -176,10 +168,7 @@ async function main(): Promise<void> {
     console.log(
       `  main-thread work per key (task time less idle): main.asm ${editorWork.toFixed(1)} ms, include ${includeWork.toFixed(1)} ms`,
     )
-  } finally {
-    await browser.close()
-    await server?.stop()
-  }
+  })
 }
 
 main().catch((error: unknown) => {

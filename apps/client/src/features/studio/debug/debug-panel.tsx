@@ -24,6 +24,21 @@ const STATUS_TEXT = {
   error: 'Error',
 } as const
 
+/** The run controls that act only while the program is stopped, in toolbar order. */
+const STOPPED_ACTIONS = [
+  { label: 'Step over', title: 'Step over (F10)', run: 'stepOver', ghost: false },
+  { label: 'Step into', title: 'Step into (F11)', run: 'stepInto', ghost: false },
+  { label: 'Step out', title: 'Step out (Shift+F11)', run: 'stepOut', ghost: false },
+  { label: 'Step instr', title: 'One instruction', run: 'stepInstruction', ghost: true },
+  {
+    label: 'Run to cursor',
+    title: "Run to the cursor's line (Ctrl+F10)",
+    run: 'runToCursor',
+    ghost: true,
+  },
+  { label: 'Step frame', title: 'Run one frame', run: 'stepFrame', ghost: true },
+] as const
+
 export function DebugPanel({ project, onOpenFile }: DebugPanelProps) {
   const canvas = useRef<HTMLCanvasElement>(null)
   const d = useDebugger(project, canvas, onOpenFile)
@@ -52,60 +67,18 @@ export function DebugPanel({ project, onOpenFile }: DebugPanelProps) {
         >
           ❚❚ Pause
         </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={d.stepOver}
-          disabled={!isStopped}
-          title="Step over (F10)"
-        >
-          Step over
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={d.stepInto}
-          disabled={!isStopped}
-          title="Step into (F11)"
-        >
-          Step into
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={d.stepOut}
-          disabled={!isStopped}
-          title="Step out (Shift+F11)"
-        >
-          Step out
-        </button>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          onClick={d.stepInstruction}
-          disabled={!isStopped}
-          title="One instruction"
-        >
-          Step instr
-        </button>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          onClick={d.runToCursor}
-          disabled={!isStopped}
-          title="Run to the cursor's line (Ctrl+F10)"
-        >
-          Run to cursor
-        </button>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          onClick={d.stepFrame}
-          disabled={!isStopped}
-          title="Run one frame"
-        >
-          Step frame
-        </button>
+        {STOPPED_ACTIONS.map((action) => (
+          <button
+            key={action.label}
+            type="button"
+            className={action.ghost ? 'btn btn--ghost' : 'btn'}
+            onClick={d[action.run]}
+            disabled={!isStopped}
+            title={action.title}
+          >
+            {action.label}
+          </button>
+        ))}
         <button
           type="button"
           className="btn btn--ghost"

@@ -2,6 +2,7 @@
 // trace (CDP Tracing, devtools.timeline), split into phases by the run's own times (navigation, page
 // load, click, first lit frame, the game's picture). For each phase it prints the renderer main thread's
 // busy time and its longest tasks, with what ran in them (script URL / function, layout, parse, GC).
+// It also lists every frame's performance marks and resource timings (request start → response end).
 // Usage: npm run build && npx tsx bench/player/trace-cold.ts [stock]   (TRACE_OUT=file.json keeps the trace)
 import { writeFileSync } from 'node:fs'
 import { launchBrowser } from '../../e2e/support/browser'
@@ -94,6 +95,23 @@ try {
           .catch(() => []),
       ),
   )
+  const resources = await Promise.all(
+    page.frames().map((f) =>
+      f
+        .evaluate(() =>
+          performance.getEntriesByType('resource').map((r) => {
+            const e = r as PerformanceResourceTiming
+            return {
+              name: e.name.replace(location.origin, ''),
+              start: performance.timeOrigin + e.startTime,
+              end: performance.timeOrigin + e.responseEnd,
+              bytes: e.transferSize,
+            }
+          }),
+        )
+        .catch(() => []),
+    ),
+  )
   await cdp.send('Tracing.end')
   await done
   if (process.env.TRACE_OUT)
@@ -115,6 +133,10 @@ try {
     `times (ms from navigation): load ${top.load.toFixed(0)}, click ${rel(top.clickAt).toFixed(0)}, lit ${rel(times.firstLit).toFixed(0)}, picture ${rel(times.picture).toFixed(0)}`,
   )
   for (const m of marks.flat()) console.log(`  mark ${m.name}: ${rel(m.at).toFixed(0)} ms`)
+  for (const r of resources.flat().sort((a, b) => a.start - b.start))
+    console.log(
+      `  fetch ${rel(r.start).toFixed(0)} → ${rel(r.end).toFixed(0)} ms ${(r.bytes / 1024).toFixed(1)} KB ${r.name.slice(0, 90)}`,
+    )
 
   const mainThreads = new Set(
     events

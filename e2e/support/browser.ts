@@ -15,7 +15,11 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    // Benchmarks only: e.g. CHROMIUM_EXTRA_ARGS=--js-flags=--no-wasm-lazy-compilation (space-separated).
+    args: [
+      ...CHROMIUM_ARGS,
+      ...(process.env.CHROMIUM_EXTRA_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
   })
 }
 

@@ -3,13 +3,21 @@ import Fastify from 'fastify'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { constants as zlibConstants } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
-import { DEFAULT_MAX_ROM_BYTES, ROM_DELETE_UNDO_MS, SAVE_STATES_PER_ROM } from '@nes-studio/shared'
+import {
+  DEFAULT_MAX_ROM_BYTES,
+  FIRST_ROM_PAGE_SIZE,
+  ROM_DELETE_UNDO_MS,
+  romListQuerySchema,
+  SAVE_STATES_PER_ROM,
+} from '@nes-studio/shared'
+import type { PageRenderModule, RomPageResponse } from '@nes-studio/shared'
 import { installErrorHandler } from './errors'
 import { handleClientError, handleFrameworkError } from './http/framework-errors'
 import { installLibraryToken } from './http/library-token'
 import { installSecurity } from './http/security'
 import { registerStaticFiles } from './http/static-files'
 import type { StaticDirs } from './http/static-files'
+import { createPagePrerender } from './http/page-render'
 import { startDeletedPurger } from './roms/deleted-purger'
 import { romRoutes } from './roms/rom.routes'
 import { RomService } from './roms/rom.service'
@@ -59,6 +67,8 @@ export interface AppDeps {
   statesPerRom?: number
   /** Entries per read when the whole list is built from scratch; default 500. */
   wholeListSliceSize?: number
+  /** The client build's page renderer (dist-ssr/entry-server.js): / and /play/:romId are pre-rendered. */
+  pageRenderer?: PageRenderModule
 }
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -92,8 +102,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   const maxRomBytes = deps.maxRomBytes ?? DEFAULT_MAX_ROM_BYTES
   const undoMs = deps.undoDeleteMs ?? ROM_DELETE_UNDO_MS
+  const romService = new RomService(deps.store, { ...deps.serviceOptions, undoDeleteMs: undoMs })
   await app.register(romRoutes, {
-    service: new RomService(deps.store, { ...deps.serviceOptions, undoDeleteMs: undoMs }),
+    service: romService,
     maxRomBytes,
     uploadMemoryBytes: deps.uploadMemoryBytes ?? 8 * maxRomBytes,
     wholeList: { sliceSize: deps.wholeListSliceSize },
@@ -109,6 +120,16 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     everyMs: Math.max(50, Math.min(2000, undoMs)),
   })
   app.addHook('onClose', () => purger.stop())
-  await registerStaticFiles(app, deps.staticDirs)
+  // The page carries the same first page GET /api/roms?offset=0&limit=40 answers (the list adopts it).
+  const firstPageQuery = romListQuerySchema.parse({ offset: 0, limit: FIRST_ROM_PAGE_SIZE })
+  const firstRomPage = async (): Promise<RomPageResponse> => ({
+    ...(await romService.listPage(firstPageQuery)),
+    offset: firstPageQuery.offset,
+    limit: firstPageQuery.limit,
+  })
+  const pages = deps.pageRenderer
+    ? createPagePrerender(deps.pageRenderer, firstRomPage, app.log)
+    : undefined
+  await registerStaticFiles(app, deps.staticDirs, pages)
   return app
 }

@@ -17,6 +17,8 @@ export interface Config {
   uploadMemoryBytes: number
   /** Built client (Vite `dist/`); the server still starts without it. */
   clientDir: string
+  /** The client build's page renderer (`dist-ssr/entry-server.js` beside `dist/`); optional. */
+  pageRendererFile: string
   /** Extra origins (scheme://host[:port]) allowed to write, e.g. behind a proxy that rewrites Host. */
   trustedOrigins: string[]
   /** Host names served besides IP literals and localhost (DNS rebinding guard); `*` serves any. */
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${details}`)
   }
   const e = parsed.data
+  const clientDir = path.resolve(e.CLIENT_DIR ?? defaultClientDir)
   return {
     port: e.PORT,
     host: e.HOST,
@@ -104,7 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     maxRomBytes: e.MAX_ROM_BYTES,
     uploadMemoryBytes: e.UPLOAD_MEMORY_BYTES ?? 8 * e.MAX_ROM_BYTES,
-    clientDir: path.resolve(e.CLIENT_DIR ?? defaultClientDir),
+    clientDir,
+    pageRendererFile: path.join(path.dirname(clientDir), 'dist-ssr', 'entry-server.js'),
     trustedOrigins: commaList(e.TRUSTED_ORIGINS),
     allowedHosts: commaList(e.ALLOWED_HOSTS),
     libraryToken: e.LIBRARY_TOKEN,

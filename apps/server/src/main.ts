@@ -4,13 +4,20 @@ import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { resolvePackageDir } from './http/package-dir'
+import { loadPageRenderModule } from './http/page-render'
 import { openRomStore } from './storage/open-rom-store'
 import { StorageStartupError } from './storage/storage-errors'
 
 async function main(): Promise<void> {
   const config = loadConfig()
   const store = await openRomStore(config)
+  const pageRenderer = await loadPageRenderModule(config.pageRendererFile).catch((err: unknown) => {
+    // The pages still work without it: the browser renders them.
+    console.warn(`Pages are not pre-rendered: ${err instanceof Error ? err.message : String(err)}`)
+    return undefined
+  })
   const app = await createApp({
+    pageRenderer,
     store,
     maxRomBytes: config.maxRomBytes,
     uploadMemoryBytes: config.uploadMemoryBytes,

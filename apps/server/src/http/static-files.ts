@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { EMULATORJS_BASE_PATH } from '@nes-studio/shared'
 import { HttpError } from '../errors'
+import type { PagePrerender } from './page-render'
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
 export const NO_CACHE = 'no-cache'
@@ -23,7 +24,11 @@ export interface StaticDirs {
 
 const CORE_FILE = /^\/(fceumm-(?:thread-)?(?:legacy-)?wasm\.data|reports\/fceumm\.json)$/
 
-export async function registerStaticFiles(app: FastifyInstance, dirs: StaticDirs): Promise<void> {
+export async function registerStaticFiles(
+  app: FastifyInstance,
+  dirs: StaticDirs,
+  pages?: PagePrerender,
+): Promise<void> {
   const immutable = (reply: FastifyReply) => {
     reply.header('cache-control', IMMUTABLE_CACHE)
   }
@@ -78,7 +83,7 @@ export async function registerStaticFiles(app: FastifyInstance, dirs: StaticDirs
     app.log.warn(`Client build not found at ${dirs.clientDir}; run "npm run build" to create it.`)
   }
 
-  app.setNotFoundHandler((request, reply) => spaFallback(request, reply, dirs.clientDir))
+  app.setNotFoundHandler((request, reply) => spaFallback(request, reply, dirs.clientDir, pages))
 }
 
 async function registerLicenceTexts(app: FastifyInstance, dirs: StaticDirs): Promise<void> {
@@ -100,6 +105,8 @@ async function registerLicenceTexts(app: FastifyInstance, dirs: StaticDirs): Pro
  * index.html, so the app shows its not-found screen, but with status 404.
  */
 const CLIENT_ROUTES: readonly RegExp[] = [/^\/$/, /^\/editor\/?$/, /^\/play\/[^/]+\/?$/]
+/** The pages the server pre-renders (the player and the library; the studio is rendered in the browser). */
+const PRERENDERED_ROUTES: readonly RegExp[] = [/^\/$/, /^\/play\/[^/]+\/?$/]
 
 export function isClientRoute(urlPath: string): boolean {
   return CLIENT_ROUTES.some((route) => route.test(urlPath))
@@ -111,7 +118,12 @@ function looksLikeFile(urlPath: string): boolean {
   return last.includes('.')
 }
 
-async function spaFallback(request: FastifyRequest, reply: FastifyReply, clientDir: string) {
+async function spaFallback(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  clientDir: string,
+  pages: PagePrerender | undefined,
+) {
   const urlPath = request.url.split('?')[0] ?? '/'
   const isApi = urlPath === '/api' || urlPath.startsWith('/api/')
   const isAssetTree = urlPath.startsWith('/assets/') || urlPath.startsWith('/vendor/')
@@ -132,6 +144,8 @@ async function spaFallback(request: FastifyRequest, reply: FastifyReply, clientD
           'Run "npm run build" (or "npm run dev" for development).\n',
       )
   }
+  const isPrerendered = PRERENDERED_ROUTES.some((route) => route.test(urlPath))
+  if (pages && isPrerendered) html = (await pages.render(html, request.url)) ?? html
   return reply
     .status(isClientRoute(urlPath) ? 200 : 404)
     .type('text/html; charset=utf-8')

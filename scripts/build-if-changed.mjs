@@ -17,12 +17,20 @@ const INPUTS = [
   'apps/client',
   'apps/server',
 ]
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.vite', 'coverage', 'test-results'])
+const SKIPPED_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'dist-ssr',
+  '.vite',
+  'coverage',
+  'test-results',
+])
 const SKIPPED_FILE = /\.test\.tsx?$/
 /** What `npm run build` writes; a missing one means the build has to run. */
 const OUTPUTS = [
   'packages/assembler/dist/cli.cjs',
   'apps/client/dist/index.html',
+  'apps/client/dist-ssr/entry-server.js',
   'apps/server/dist/main.js',
 ]
 const STAMP = 'node_modules/.cache/nes-studio/build-stamp.json'

@@ -1,5 +1,6 @@
 // The browser lifecycle of a spec file (useBrowser), and a page suite on top of it with the check every page of it must pass after each test: whatever
-// the test did, no request left our origin and no Content-Security-Policy violation was logged.
+// the test did, no request left our origin, no Content-Security-Policy violation was logged, and a
+// server-rendered page hydrated without a mismatch (main.tsx logs those as "Hydration: …").
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
 import { launchBrowser, openPage } from './browser'
@@ -42,6 +43,7 @@ export function usePageSuite(options: { allowPageErrors?: boolean } = {}): PageS
     try {
       expect(current.network.foreignRequests(baseUrl)).toEqual([])
       expect(current.network.cspViolations).toEqual([])
+      expect(current.network.consoleErrors.filter((t) => t.startsWith('Hydration'))).toEqual([])
       if (!options.allowPageErrors) expect(current.network.pageErrors).toEqual([])
     } finally {
       await current.close()

@@ -1,21 +1,65 @@
 import '@fontsource/press-start-2p/latin-400.css'
 import './styles/global.css'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { StrictMode, useEffect } from 'react'
+import type { ReactNode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
+import { PRERENDERED_ATTRIBUTE, readPageData } from './app/page-data'
 import { AppProviders } from './app/providers'
 import { router } from './app/router'
 import { registerOfflineSupport } from './app/offline'
+import { prefetchFirstRomPage, seedFirstRomPage } from './features/library/api/get-rom-pages'
+import { queryClient } from './lib/query-client'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('Root element #root not found')
 
 registerOfflineSupport()
 
-createRoot(root).render(
+/** Runs `task` once the next frame has been painted (at the latest 100 ms from now: a hidden page paints no frames). */
+function afterNextPaint(task: () => void): void {
+  let isDone = false
+  const once = () => {
+    if (isDone) return
+    isDone = true
+    task()
+  }
+  requestAnimationFrame(() => setTimeout(once, 0))
+  setTimeout(once, 100)
+}
+
+/** Marks the page as the app's once the first render (or hydration) has committed. */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => root?.removeAttribute(PRERENDERED_ATTRIBUTE), [])
+  return children
+}
+
+const app = (
   <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+    <Hydrated>
+      <AppProviders client={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </Hydrated>
+  </StrictMode>
 )
+
+// A page the server rendered (/ and /play/:romId on a first visit) carries its markup and the data it
+// was made from: React takes the markup over. Otherwise (another page, or the offline shell the service
+// worker serves) the app renders from scratch, and the library's first page is asked for at once.
+const pageData = root.hasAttribute(PRERENDERED_ATTRIBUTE) ? readPageData(document) : undefined
+if (pageData) {
+  seedFirstRomPage(queryClient, pageData.firstRomPage)
+  // Hydrating is the page's longest task (React renders the whole tree once): the browser paints the
+  // server's markup first, so the rows and the console show while it runs.
+  afterNextPaint(() =>
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.error('Hydration:', error),
+    }),
+  )
+} else {
+  root.removeAttribute(PRERENDERED_ATTRIBUTE)
+  root.replaceChildren()
+  prefetchFirstRomPage(queryClient, window.location.pathname)
+  createRoot(root).render(app)
+}

@@ -4,7 +4,7 @@
 // cartridge through the PlayerHandle (app/ wires the library's onLoadRom to it).
 import './player.css'
 import './handheld.css'
-import { useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react'
 import type { Ref } from 'react'
 import { getGameInstance } from '../../emulator/game-instance'
 import { describeKeys, keyHint } from '../../emulator/key-map'
@@ -162,6 +162,11 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
   const openControls = useCallback(() => setIsControlsOpen(true), [])
   const isHandheld = layout !== 'desktop'
   usePlayIntent(host?.preload)
+  // A cartridge waiting in the slot is an intent to play too (it may have been chosen before the page's
+  // intent listeners existed: a file picked on the server-rendered page before hydration).
+  useEffect(() => {
+    if (status === 'ready') host?.preload()
+  }, [host, status])
   const time = useTimeControl(host, isRunning)
   const saves = useSaves(host, player.session, player.takePendingStateId)
   usePlayerHotkeys(isRunning, {
@@ -210,14 +215,16 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
             </button>
           ) : null}
         </div>
-        {isHandheld ? (
-          <div className="handheld" ref={handheldRef} data-testid="handheld">
-            <div className="handheld__screen">{screen}</div>
-            <HandheldPad layout={layout} pad={pad} />
-          </div>
-        ) : (
-          screen
-        )}
+        {/* The screen keeps its place in the tree in every layout, so a layout change (a hydrated page
+            on a phone, a window resized past the breakpoint) never remounts the game's container. */}
+        <div
+          className={isHandheld ? 'handheld' : 'console__screen-area'}
+          ref={handheldRef}
+          data-testid={isHandheld ? 'handheld' : undefined}
+        >
+          <div className={isHandheld ? 'handheld__screen' : undefined}>{screen}</div>
+          {isHandheld ? <HandheldPad layout={layout} pad={pad} /> : null}
+        </div>
         <ConsoleDeck player={player} isRunning={isRunning} />
         {isRunning && host ? (
           <ConsoleToolbar

@@ -3,17 +3,18 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import type { RomPageResponse } from '@nes-studio/shared'
+import { FIRST_ROM_PAGE_SIZE } from '@nes-studio/shared/page-render'
 import { apiGetJson } from '../../../lib/api-client'
 import { ROMS_QUERY_KEY } from './roms-query-key'
 
-/** Entries in the first page: a tall screenful and the rows prefetched past it, so it comes fast. */
-export const FIRST_ROM_PAGE_SIZE = 40
+export { FIRST_ROM_PAGE_SIZE }
 /** Entries per request after the first. */
 export const ROM_PAGE_SIZE = 100
 
 /**
  * The URL of the page at `offset`. The unsearched first page is also preloaded by index.html
- * (`<link rel="preload" as="fetch">`), so the two must stay the same string.
+ * (`<link rel="preload" as="fetch">`, for pages the server did not render), so the two must stay the
+ * same string.
  */
 export function romPageUrl(search: string, offset: number): string {
   const limit = offset === 0 ? FIRST_ROM_PAGE_SIZE : ROM_PAGE_SIZE
@@ -46,7 +47,12 @@ export function useRomPages(search: string) {
   return useInfiniteQuery(romPagesQueryOptions(search))
 }
 
-/** The pages that show the library (app/router.tsx: / and /play/:romId). */
+/** The unsearched first page as the list's data, before any render (a page the server rendered with it). */
+export function seedFirstRomPage(client: QueryClient, page: RomPageResponse): void {
+  client.setQueryData(romPagesQueryKey(''), { pages: [page], pageParams: [0] })
+}
+
+/** The pages that show the library (app/routes.tsx: / and /play/:romId). */
 const LIBRARY_PAGE = /^\/(?:play\/[^/]+\/?)?$/
 
 /**

@@ -4,10 +4,9 @@ import { useEffect, useMemo, useState } from 'react'
 import type { RomEntry } from '@nes-studio/shared'
 import { ToastAction } from '../../../components/ui/toast'
 import { toast } from '../../../components/ui/use-toast'
-import { queryClient } from '../../../lib/query-client'
 import { UNDO_DELETE_MS, useDeleteRom } from '../api/delete-rom'
 import { useRomFile } from '../api/get-rom-file'
-import { prefetchFirstRomPage, useRomPages } from '../api/get-rom-pages'
+import { useRomPages } from '../api/get-rom-pages'
 import { useRestoreRom } from '../api/restore-rom'
 import { serverMessage } from '../../../lib/server-message'
 import { UnlockForm } from '../../../components/unlock-form'
@@ -23,9 +22,6 @@ export interface RomLibraryProps {
 }
 
 const SEARCH_DELAY_MS = 250
-
-// When this module loads (with the app's script, before React renders), not when the panel mounts.
-prefetchFirstRomPage(queryClient, window.location.pathname)
 
 const errorToast = (description: string) =>
   toast({ title: 'Error', description, variant: 'destructive' })

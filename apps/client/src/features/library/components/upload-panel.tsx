@@ -1,6 +1,7 @@
 // 'Upload ROM' panel: pick a .nes file (click or drop), edit its title, upload with a progress bar.
 import { useRef, useState } from 'react'
 import type { FormEvent } from 'react'
+import { useEarlyFile } from '../../../hooks/use-early-file'
 import { useFileDrop } from '../../../hooks/use-file-drop'
 import { toast } from '../../../components/ui/use-toast'
 import { formatFileSize } from '../../../lib/format-size'
@@ -64,6 +65,8 @@ export function UploadPanel() {
       },
     )
   }
+
+  useEarlyFile(input, pick)
 
   return (
     <section className="panel library-upload" aria-labelledby="upload-rom-title">

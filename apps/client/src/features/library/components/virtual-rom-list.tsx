@@ -9,6 +9,12 @@ import { RomListItem } from './rom-list-item'
 const ESTIMATED_ROW_PX = 66
 const ROW_GAP_PX = 8
 
+/**
+ * The list's box before it is measured: .library__scroll's max-height (library.css). The server renders
+ * the rows that fit it, and the browser's first render (hydration) must render the same ones.
+ */
+const INITIAL_RECT = { width: 0, height: 420 }
+
 /** Ask for the next page when the rows in view come this close to the last loaded one. */
 const PREFETCH_ROWS = 20
 
@@ -37,6 +43,7 @@ export function VirtualRomList(props: VirtualRomListProps) {
     gap: ROW_GAP_PX,
     overscan: 6,
     getItemKey,
+    initialRect: INITIAL_RECT,
   })
   const rows = virtualizer.getVirtualItems()
   const lastInView = rows[rows.length - 1]?.index ?? 0

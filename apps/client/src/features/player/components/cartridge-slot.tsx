@@ -1,6 +1,7 @@
 // The cartridge slot: pick a .nes file by click or drag and drop; shows the four slot states.
 import { PLAY_INTENT } from '../../../hooks/use-play-intent'
 import { useRef } from 'react'
+import { useEarlyFile } from '../../../hooks/use-early-file'
 import { useFileDrop } from '../../../hooks/use-file-drop'
 import type { PlayerController } from '../hooks/use-player'
 import { DEFAULT_ERROR_MESSAGE } from '../lib/validate-rom'
@@ -12,6 +13,7 @@ export function CartridgeSlot({ player }: { player: PlayerController }) {
   const { isDragging, dropProps } = useFileDrop((dropped) =>
     player.choose(dropped, { autoStart: true }),
   )
+  useEarlyFile(input, (early) => player.choose(early))
 
   return (
     <div className="slot" data-status={status} {...PLAY_INTENT}>

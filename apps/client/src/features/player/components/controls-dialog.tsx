@@ -162,123 +162,128 @@ export function ControlsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: 
       }}
       onKeyDown={onKeyDown}
     >
-      <h2 id="controls-dialog-title" className="panel__title">
-        Controls
-      </h2>
-      <div className="controls-dialog__players" role="group" aria-label="Controller">
-        {PLAYERS.map((p) => (
-          <button
-            key={p}
-            type="button"
-            className="btn btn--small"
-            aria-pressed={player === p}
-            onClick={() => {
-              setPlayer(p)
-              setListening(undefined)
-            }}
-          >
-            PLAYER {p + 1}
-          </button>
-        ))}
-      </div>
-      <p className="controls-dialog__hint">
-        Pick a binding, then press the key or gamepad button for it. The first gamepad plays
-        controller 1, the second controller 2.
-      </p>
-      <table className="controls-dialog__table">
-        <thead>
-          <tr>
-            <th scope="col">Button</th>
-            <th scope="col">Keyboard</th>
-            <th scope="col">Gamepad</th>
-          </tr>
-        </thead>
-        <tbody>
-          {NES_BUTTONS.map((button) => {
-            const target = { player, button }
-            const cell = (device: Device, value: string) => (
-              <BindingCell
-                target={target}
-                device={device}
-                value={value}
-                isListening={
-                  listening?.button === button &&
-                  listening.player === player &&
-                  listening.device === device
-                }
-                onListen={() => {
-                  setMessage(undefined)
-                  setListening({ ...target, device })
-                }}
-                onClear={() => {
+      {/* Only while open: a closed dialog costs the page's first render nothing. */}
+      {isOpen ? (
+        <>
+          <h2 id="controls-dialog-title" className="panel__title">
+            Controls
+          </h2>
+          <div className="controls-dialog__players" role="group" aria-label="Controller">
+            {PLAYERS.map((p) => (
+              <button
+                key={p}
+                type="button"
+                className="btn btn--small"
+                aria-pressed={player === p}
+                onClick={() => {
+                  setPlayer(p)
                   setListening(undefined)
-                  const bindings =
-                    device === 'key'
-                      ? withKey(settings.bindings, target, undefined)
-                      : withPadButton(settings.bindings, target, undefined)
-                  save({ ...settings, bindings })
                 }}
-              />
-            )
-            const key = keys[button][0]
-            return (
-              <tr key={button}>
-                <th scope="row">{buttonName(button)}</th>
-                {cell('key', key === undefined ? '—' : keyLabel(key))}
-                {cell('pad', pads[button].length ? pads[button].join(' / ') : '—')}
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-      <p
-        className={`controls-dialog__message${message?.isError ? ' controls-dialog__message--error' : ''}`}
-        role={message?.isError ? 'alert' : 'status'}
-      >
-        {message?.text ?? ''}
-      </p>
-      <h3 className="controls-dialog__subtitle">Player keys</h3>
-      <dl className="controls-dialog__hotkeys">
-        {HOTKEYS.map(([key, what]) => (
-          <div key={key}>
-            <dt>{key}</dt>
-            <dd>{what}</dd>
+              >
+                PLAYER {p + 1}
+              </button>
+            ))}
           </div>
-        ))}
-      </dl>
-      <div className="controls-dialog__options">
-        <label>
-          <input
-            type="checkbox"
-            checked={settings.vibration}
-            onChange={(event) => save({ ...settings, vibration: event.target.checked })}
-          />{' '}
-          Vibrate on touch
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={settings.scanlines}
-            onChange={(event) => save({ ...settings, scanlines: event.target.checked })}
-          />{' '}
-          Scanlines
-        </label>
-      </div>
-      <div className="controls-dialog__actions">
-        <button
-          type="button"
-          className="btn btn--small"
-          onClick={() => {
-            setListening(undefined)
-            save(DEFAULT_INPUT_SETTINGS, 'Controls are back to the defaults.')
-          }}
-        >
-          RESET TO DEFAULTS
-        </button>
-        <button type="button" className="btn btn--primary btn--small" onClick={onClose}>
-          DONE
-        </button>
-      </div>
+          <p className="controls-dialog__hint">
+            Pick a binding, then press the key or gamepad button for it. The first gamepad plays
+            controller 1, the second controller 2.
+          </p>
+          <table className="controls-dialog__table">
+            <thead>
+              <tr>
+                <th scope="col">Button</th>
+                <th scope="col">Keyboard</th>
+                <th scope="col">Gamepad</th>
+              </tr>
+            </thead>
+            <tbody>
+              {NES_BUTTONS.map((button) => {
+                const target = { player, button }
+                const cell = (device: Device, value: string) => (
+                  <BindingCell
+                    target={target}
+                    device={device}
+                    value={value}
+                    isListening={
+                      listening?.button === button &&
+                      listening.player === player &&
+                      listening.device === device
+                    }
+                    onListen={() => {
+                      setMessage(undefined)
+                      setListening({ ...target, device })
+                    }}
+                    onClear={() => {
+                      setListening(undefined)
+                      const bindings =
+                        device === 'key'
+                          ? withKey(settings.bindings, target, undefined)
+                          : withPadButton(settings.bindings, target, undefined)
+                      save({ ...settings, bindings })
+                    }}
+                  />
+                )
+                const key = keys[button][0]
+                return (
+                  <tr key={button}>
+                    <th scope="row">{buttonName(button)}</th>
+                    {cell('key', key === undefined ? '—' : keyLabel(key))}
+                    {cell('pad', pads[button].length ? pads[button].join(' / ') : '—')}
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+          <p
+            className={`controls-dialog__message${message?.isError ? ' controls-dialog__message--error' : ''}`}
+            role={message?.isError ? 'alert' : 'status'}
+          >
+            {message?.text ?? ''}
+          </p>
+          <h3 className="controls-dialog__subtitle">Player keys</h3>
+          <dl className="controls-dialog__hotkeys">
+            {HOTKEYS.map(([key, what]) => (
+              <div key={key}>
+                <dt>{key}</dt>
+                <dd>{what}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="controls-dialog__options">
+            <label>
+              <input
+                type="checkbox"
+                checked={settings.vibration}
+                onChange={(event) => save({ ...settings, vibration: event.target.checked })}
+              />{' '}
+              Vibrate on touch
+            </label>
+            <label>
+              <input
+                type="checkbox"
+                checked={settings.scanlines}
+                onChange={(event) => save({ ...settings, scanlines: event.target.checked })}
+              />{' '}
+              Scanlines
+            </label>
+          </div>
+          <div className="controls-dialog__actions">
+            <button
+              type="button"
+              className="btn btn--small"
+              onClick={() => {
+                setListening(undefined)
+                save(DEFAULT_INPUT_SETTINGS, 'Controls are back to the defaults.')
+              }}
+            >
+              RESET TO DEFAULTS
+            </button>
+            <button type="button" className="btn btn--primary btn--small" onClick={onClose}>
+              DONE
+            </button>
+          </div>
+        </>
+      ) : null}
     </dialog>
   )
 }

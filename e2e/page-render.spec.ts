@@ -1,0 +1,93 @@
+// Server-rendered pages (/ and /play/:romId): the HTML already has the console, the slot and the
+// library's first rows; React hydrates it without a mismatch (page-suite checks every page for that), on
+// a desktop and on touch phones; nothing chosen before the app's script has run is lost.
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { TOUCH_DEVICES } from './support/browser'
+import type { PageOptions } from './support/browser'
+import { waitForFrameColor } from './support/frames'
+import { NES_COLOR } from './support/nes-colors'
+import { usePageSuite } from './support/page-suite'
+import { chooseRom, waitForGame } from './support/player-page'
+import { buildSolidColorRom } from './support/roms'
+
+const { baseUrl, open, browser } = usePageSuite()
+
+const TITLE = 'Rendered </script> & Co'
+
+beforeAll(async () => {
+  const form = new FormData()
+  form.set('title', TITLE)
+  form.set('romFile', new Blob([Buffer.from(buildSolidColorRom(NES_COLOR.green))]), 'rendered.nes')
+  const res = await fetch(`${baseUrl}/api/roms`, {
+    method: 'POST',
+    body: form,
+    headers: { Origin: baseUrl },
+  })
+  expect(res.status).toBe(201)
+})
+
+const isHydrated = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'))
+
+describe('server-rendered pages', () => {
+  it('send the console, the slot and the library rows in the HTML', async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text()
+    expect(html).toContain('<div id="root" data-prerendered="">')
+    expect(html).toContain('data-testid="cartridge-input"')
+    expect(html).toContain('Rendered &lt;/script&gt; &amp; Co')
+    expect(html).not.toContain('rel="preload"')
+    const editor = await (await fetch(`${baseUrl}/editor`)).text()
+    expect(editor).toContain('<div id="root"></div>')
+  })
+
+  it('show the library without JavaScript', async () => {
+    const context = await browser().newContext({ javaScriptEnabled: false })
+    try {
+      const bare = await context.newPage()
+      await bare.goto(`${baseUrl}/`)
+      expect(await bare.getByTestId('rom-item').first().textContent()).toContain(TITLE)
+      expect(await bare.getByText('INSERT CARTRIDGE').isVisible()).toBe(true)
+    } finally {
+      await context.close()
+    }
+  })
+
+  const devices: (PageOptions & { name: string })[] = [
+    { name: 'desktop 1280×900', width: 1280, height: 900 },
+    ...TOUCH_DEVICES.slice(0, 3),
+  ]
+  for (const device of devices) {
+    it(`hydrate without a mismatch and play a library game (${device.name})`, async () => {
+      const page = await open(device)
+      await page.goto(`${baseUrl}/`)
+      await isHydrated(page)
+      // On a phone the hydrated page has the handheld pad, not the server's desktop console.
+      expect(await page.getByTestId('handheld').count()).toBe(device.hasTouch ? 1 : 0)
+      await page.getByRole('button', { name: `Load ${TITLE}` }).click()
+      await waitForGame(page)
+      expect((await waitForFrameColor(page, 'green')).name).toBe('green')
+    })
+  }
+
+  it('keep a cartridge chosen before the app’s script has run, and start it', async () => {
+    const page = await open()
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    // DOMContentLoaded waits for the (deferred) module script: go on as soon as the slot is there.
+    await page.goto(`${baseUrl}/`, { waitUntil: 'commit' })
+    await page.locator('[data-testid=cartridge-input]').waitFor({ state: 'attached' })
+    await chooseRom(page, 'early.nes', buildSolidColorRom(NES_COLOR.red))
+    expect(await page.locator('#root[data-prerendered]').count()).toBe(1)
+    release()
+    await page.getByText('CARTRIDGE READY').waitFor()
+    expect(await page.getByTestId('cartridge-name').textContent()).toContain('early.nes')
+    await page.getByRole('button', { name: 'PRESS START' }).click()
+    await waitForGame(page)
+    expect((await waitForFrameColor(page, 'red')).name).toBe('red')
+  })
+})

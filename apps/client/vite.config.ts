@@ -10,6 +10,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { fceummCorePlugin } from './build-tools/fceumm-core'
+import { earlyScriptPlugin } from './build-tools/early-script'
 import { precompressPlugin } from './build-tools/precompress'
 
 const apiTarget = process.env.VITE_API_TARGET || 'http://localhost:5001'
@@ -19,6 +20,7 @@ export default defineConfig({
     react(),
     fceummCorePlugin(),
     precompressPlugin(),
+    earlyScriptPlugin('early-intent'),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,
@@ -83,6 +85,8 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         'emulator-frame': fileURLToPath(new URL('./emulator-frame.html', import.meta.url)),
+        // The page's first script (build-tools/early-script.ts puts its tag into index.html).
+        'early-intent': fileURLToPath(new URL('./src/early-intent.ts', import.meta.url)),
       },
     },
   },

@@ -16,18 +16,6 @@ if (!root) throw new Error('Root element #root not found')
 
 registerOfflineSupport()
 
-/** Runs `task` once the next frame has been painted (at the latest 100 ms from now: a hidden page paints no frames). */
-function afterNextPaint(task: () => void): void {
-  let isDone = false
-  const once = () => {
-    if (isDone) return
-    isDone = true
-    task()
-  }
-  requestAnimationFrame(() => setTimeout(once, 0))
-  setTimeout(once, 100)
-}
-
 /** Marks the page as the app's once the first render (or hydration) has committed. */
 function Hydrated({ children }: { children: ReactNode }) {
   useEffect(() => root?.removeAttribute(PRERENDERED_ATTRIBUTE), [])
@@ -50,13 +38,11 @@ const app = (
 const pageData = root.hasAttribute(PRERENDERED_ATTRIBUTE) ? readPageData(document) : undefined
 if (pageData) {
   seedFirstRomPage(queryClient, pageData.firstRomPage)
-  // Hydrating is the page's longest task (React renders the whole tree once): the browser paints the
-  // server's markup first, so the rows and the console show while it runs.
-  afterNextPaint(() =>
-    hydrateRoot(root, app, {
-      onRecoverableError: (error) => console.error('Hydration:', error),
-    }),
-  )
+  // hydrateRoot schedules its work (React renders the whole tree once) in later tasks, so the browser can
+  // paint the server's markup first; waiting for a painted frame before calling it measured no better.
+  hydrateRoot(root, app, {
+    onRecoverableError: (error) => console.error('Hydration:', error),
+  })
 } else {
   root.removeAttribute(PRERENDERED_ATTRIBUTE)
   root.replaceChildren()

@@ -2,7 +2,8 @@
 // The server's page renderer, run as the server runs it (Node, no DOM): the home page with the library's
 // first page in it, and nothing for pages it leaves to the browser.
 import { describe, expect, it, vi } from 'vitest'
-import type { RomEntry, RomPageResponse } from '@nes-studio/shared'
+import type { RomPageResponse } from '@nes-studio/shared'
+import { romEntry } from './testing/rom-entry'
 
 vi.mock('./emulator/frame-files', () => ({ warmFrameFiles: () => undefined, EJS_SCRIPTS: [] }))
 
@@ -11,23 +12,9 @@ const { renderPage } = await import('./entry-server')
 const TEMPLATE = '<!doctype html><html><body><div id="root"></div></body></html>'
 
 function firstPage(count: number, total = count): RomPageResponse {
-  const roms = Array.from({ length: count }, (_, i): RomEntry => ({
-    id: `id-${i}`,
-    title: `Game <${i}>`,
-    fileName: `g${i}.nes`,
-    fileSize: 24592,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    mapper: 4,
-    mapperName: 'MMC3',
-    submapper: null,
-    prgRomBanks: 1,
-    chrRomBanks: 1,
-    mirroring: 'horizontal',
-    battery: false,
-    trainer: false,
-    nes2: false,
-    sha1: 'a'.repeat(40),
-  }))
+  const roms = Array.from({ length: count }, (_, i) =>
+    romEntry({ id: `id-${i}`, title: `Game <${i}>`, mapper: 4, mapperName: 'MMC3' }),
+  )
   return { roms, total, offset: 0, limit: 40 }
 }
 

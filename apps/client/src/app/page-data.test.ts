@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { RomEntry, RomPageResponse } from '@nes-studio/shared'
+import { romEntry } from '../testing/rom-entry'
 import { injectPage, PAGE_DATA_ID, readPageData, serializePageData } from './page-data'
 
-const rom = (title: string): RomEntry => ({
-  id: 'id-1',
-  title,
-  fileName: 'a.nes',
-  fileSize: 24592,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  mapper: 0,
-  mapperName: 'NROM',
-  submapper: null,
-  prgRomBanks: 1,
-  chrRomBanks: 1,
-  mirroring: 'horizontal',
-  battery: false,
-  trainer: false,
-  nes2: false,
-  sha1: 'a'.repeat(40),
-})
+const rom = (title: string): RomEntry => romEntry({ id: 'id-1', title, fileName: 'a.nes' })
 const page = (title: string): RomPageResponse => ({
   roms: [rom(title)],
   total: 1,

@@ -6,26 +6,9 @@ import type { RomEntry, RomListResponse, RomPageResponse } from '@nes-studio/sha
 import { UNDO_DELETE_MS, removeFromCachedLists } from './delete-rom'
 import { romPagesQueryKey } from './get-rom-pages'
 import { ROMS_QUERY_KEY } from './roms-query-key'
+import { romEntry } from '../../../testing/rom-entry'
 
-function entry(id: string, title: string): RomEntry {
-  return {
-    id,
-    title,
-    fileName: `${title}.nes`,
-    fileSize: 24_592,
-    createdAt: '2026-11-21T06:30:24.399Z',
-    mapper: 0,
-    mapperName: 'NROM',
-    submapper: null,
-    prgRomBanks: 1,
-    chrRomBanks: 1,
-    mirroring: 'horizontal',
-    battery: false,
-    trainer: false,
-    nes2: false,
-    sha1: id.padEnd(40, '0'),
-  }
-}
+const entry = (id: string, title: string): RomEntry => romEntry({ id, title })
 
 const page = (roms: RomEntry[], offset: number, total: number): RomPageResponse => ({
   roms,

@@ -18,12 +18,24 @@ export const EJS_SCRIPTS = [
 ] as const
 
 let isWarm = false
+let isCoreWarm = false
+
+/**
+ * Once per page: starts downloading the core bundle (the largest file, ~1 MB) and offers it to the first
+ * frame. Alone, it takes one of the browser's six connections to the host, so a frame created next
+ * still gets its document and scripts at once.
+ */
+export function warmCoreBundle(): void {
+  if (isCoreWarm || typeof fetch !== 'function') return
+  isCoreWarm = true
+  offerCoreBundles(Object.values(coreBundleUrls))
+}
 
 /** Once per page: fetches the frame's first files into the HTTP cache (they are immutable). */
 export function warmFrameFiles(): void {
   if (isWarm || typeof fetch !== 'function') return
   isWarm = true
-  offerCoreBundles(Object.values(coreBundleUrls))
+  warmCoreBundle()
   const urls = [
     ...EJS_SCRIPTS.map((file) => `${EMULATORJS_BASE_PATH}src/${file}`),
     `${EMULATORJS_BASE_PATH}emulator.css`,

@@ -41,6 +41,14 @@ describe('renderPage', () => {
     expect(html).toContain('INSERT CARTRIDGE')
   })
 
+  it('renders every /play/:romId link and query alike (the server renders each page once)', async () => {
+    const render = (url: string) => renderPage(TEMPLATE, { url, firstRomPage: firstPage(3) })
+    const first = await render('/play/aaa?state=s1')
+    expect(first).toBeDefined()
+    expect(await render('/play/bbb')).toBe(first)
+    expect(await render('/?q=x')).toBe(await render('/'))
+  })
+
   it('leaves other pages to the browser', async () => {
     for (const url of ['/editor', '/nowhere', '/play/a/b']) {
       expect(await renderPage(TEMPLATE, { url, firstRomPage: firstPage(1) })).toBeUndefined()

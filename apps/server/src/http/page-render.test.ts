@@ -62,6 +62,10 @@ describe('pre-rendered pages', () => {
     const play = await t.app.inject({ url: '/play/some-id?state=s1' })
     expect(play.statusCode).toBe(200)
     expect(play.body).toContain('<div id="root">/play/some-id?state=s1 Beta|Alpha</div>')
+    // Every /play/:romId link shares one rendering (its markup does not depend on the id).
+    const other = await t.app.inject({ url: '/play/other-id' })
+    expect(other.body).toBe(play.body)
+    expect(calls).toHaveLength(2)
   })
 
   it('leaves the studio, unknown pages and files to the browser', async () => {
@@ -113,7 +117,7 @@ describe('pre-rendered pages', () => {
       log as unknown as FastifyBaseLogger,
       20,
     )
-    expect(await prerender.render(FAKE_INDEX_HTML, '/')).toBeUndefined()
+    expect(await prerender.render(FAKE_INDEX_HTML, '/', '/')).toBeUndefined()
     expect(slow.calls).toEqual([])
     expect(log.warn).toHaveBeenCalledOnce()
     current = undefined

@@ -10,12 +10,17 @@ import type { PageRenderModule, RomPageResponse } from '@nes-studio/shared'
 
 /** Longest wait for the library's first page before the page is sent without it (ms). */
 export const FIRST_PAGE_WAIT_MS = 1000
-/** Rendered pages kept (by URL), each valid while the template and the first page are unchanged. */
-const CACHED_PAGES = 32
+/** Rendered pages kept (by page), each valid while the template and the first page are unchanged. */
+const CACHED_PAGES = 8
 
 export interface PagePrerender {
-  /** `template` rendered for `url` (path and query), or undefined to send it as it is. */
-  render(template: string, url: string): Promise<string | undefined>
+  /**
+   * `template` rendered for `url` (path and query), or undefined to send it as it is. URLs of one
+   * `page` (e.g. every /play/:romId link) share a rendering: the markup does not depend on the ROM id or
+   * the query (the app reads them in effects; entry-server.test.tsx checks it), so a stream of
+   * distinct URLs costs one render, not one each.
+   */
+  render(template: string, url: string, page: string): Promise<string | undefined>
 }
 
 interface CachedPage {
@@ -50,15 +55,15 @@ export function createPagePrerender(
 ): PagePrerender {
   const cache = new Map<string, CachedPage>()
   return {
-    async render(template, url) {
+    async render(template, url, pageKey) {
       try {
         const page = await withTimeout(firstRomPage(), firstPageWaitMs)
         const pageJson = JSON.stringify(page)
-        const hit = cache.get(url)
+        const hit = cache.get(pageKey)
         if (hit && hit.template === template && hit.pageJson === pageJson) return hit.html
         const html = await module.renderPage(template, { url, firstRomPage: page })
-        cache.delete(url)
-        cache.set(url, { template, pageJson, html })
+        cache.delete(pageKey)
+        cache.set(pageKey, { template, pageJson, html })
         if (cache.size > CACHED_PAGES) cache.delete(cache.keys().next().value as string)
         return html
       } catch (err) {

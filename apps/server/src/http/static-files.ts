@@ -144,8 +144,9 @@ async function spaFallback(
           'Run "npm run build" (or "npm run dev" for development).\n',
       )
   }
-  const isPrerendered = PRERENDERED_ROUTES.some((route) => route.test(urlPath))
-  if (pages && isPrerendered) html = (await pages.render(html, request.url)) ?? html
+  const prerendered = PRERENDERED_ROUTES.find((route) => route.test(urlPath))
+  if (pages && prerendered)
+    html = (await pages.render(html, request.url, prerendered.source)) ?? html
   return reply
     .status(isClientRoute(urlPath) ? 200 : 404)
     .type('text/html; charset=utf-8')

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { RomEntry, RomPageResponse } from '@nes-studio/shared'
 import { romEntry } from '../testing/rom-entry'
 import { injectPage, PAGE_DATA_ID, readPageData, serializePageData } from './page-data'
+// The real index.html: its empty root element and its preload of the first page.
+import TEMPLATE from '../../index.html?raw'
 
 const rom = (title: string): RomEntry => romEntry({ id: 'id-1', title, fileName: 'a.nes' })
 const page = (title: string): RomPageResponse => ({
@@ -10,19 +12,6 @@ const page = (title: string): RomPageResponse => ({
   offset: 0,
   limit: 40,
 })
-
-const TEMPLATE = `<!doctype html>
-<html><head><script type="module" src="/assets/main-x.js"></script></head>
-  <body>
-    <div id="root"></div>
-    <link
-      rel="preload"
-      href="/api/roms?offset=0&amp;limit=40"
-      as="fetch"
-      crossorigin="use-credentials"
-    />
-  </body>
-</html>`
 
 function documentOf(html: string): Document {
   return new DOMParser().parseFromString(html, 'text/html')

@@ -100,13 +100,13 @@ async function registerLicenceTexts(app: FastifyInstance, dirs: StaticDirs): Pro
   }
 }
 
+/** The pages the server pre-renders (the player and the library; the studio is rendered in the browser). */
+const PRERENDERED_ROUTES: readonly RegExp[] = [/^\/$/, /^\/play\/[^/]+\/?$/]
 /**
  * The client router's pages (apps/client/src/app/router.tsx). Any other page path still gets
  * index.html, so the app shows its not-found screen, but with status 404.
  */
-const CLIENT_ROUTES: readonly RegExp[] = [/^\/$/, /^\/editor\/?$/, /^\/play\/[^/]+\/?$/]
-/** The pages the server pre-renders (the player and the library; the studio is rendered in the browser). */
-const PRERENDERED_ROUTES: readonly RegExp[] = [/^\/$/, /^\/play\/[^/]+\/?$/]
+const CLIENT_ROUTES: readonly RegExp[] = [...PRERENDERED_ROUTES, /^\/editor\/?$/]
 
 export function isClientRoute(urlPath: string): boolean {
   return CLIENT_ROUTES.some((route) => route.test(urlPath))

@@ -1,8 +1,12 @@
 // Server-rendered pages (/ and /play/:romId): the HTML already has the console, the slot and the
 // library's first rows; React hydrates it without a mismatch (page-suite checks every page for that), on
 // a desktop and on touch phones; nothing chosen before the app's script has run is lost.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { repoRoot, startServer } from './support/global-setup'
 import { TOUCH_DEVICES } from './support/browser'
 import type { PageOptions } from './support/browser'
 import { waitForFrameColor } from './support/frames'
@@ -89,5 +93,21 @@ describe('server-rendered pages', () => {
     await page.getByRole('button', { name: 'PRESS START' }).click()
     await waitForGame(page)
     expect((await waitForFrameColor(page, 'red')).name).toBe('red')
+  })
+
+  it('are rendered by a copy of the build outside the repository (no package.json beside it)', async () => {
+    const copy = mkdtempSync(path.join(tmpdir(), 'nes-build-copy-'))
+    for (const dir of ['dist', 'dist-ssr']) {
+      cpSync(path.join(repoRoot, 'apps/client', dir), path.join(copy, dir), { recursive: true })
+    }
+    const server = await startServer({ CLIENT_DIR: path.join(copy, 'dist') })
+    try {
+      const html = await (await fetch(`${server.baseUrl}/`)).text()
+      expect(html).toContain('<div id="root" data-prerendered="">')
+      expect(html).toContain('data-testid="cartridge-input"')
+    } finally {
+      await server.stop()
+      rmSync(copy, { recursive: true, force: true })
+    }
   })
 })

@@ -30,7 +30,7 @@ const SKIPPED_FILE = /\.test\.tsx?$/
 const OUTPUTS = [
   'packages/assembler/dist/cli.cjs',
   'apps/client/dist/index.html',
-  'apps/client/dist-ssr/entry-server.js',
+  'apps/client/dist-ssr/entry-server.mjs',
   'apps/server/dist/main.js',
 ]
 const STAMP = 'node_modules/.cache/nes-studio/build-stamp.json'

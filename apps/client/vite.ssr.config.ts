@@ -1,4 +1,4 @@
-// Vite, server side: builds src/entry-server.tsx into dist-ssr/entry-server.js, one self-contained ES
+// Vite, server side: builds src/entry-server.tsx into dist-ssr/entry-server.mjs, one self-contained ES
 // module (React and every other dependency bundled in) that the server imports to pre-render / and
 // /play/:romId. Styles are the browser build's; the emulator core is never loaded on the server, so its
 // virtual module is empty here.
@@ -26,6 +26,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'node20',
     copyPublicDir: false,
-    rollupOptions: { output: { entryFileNames: 'entry-server.js', format: 'es' } },
+    // .mjs: an ES module wherever the build is copied. As .js it needed apps/client/package.json's
+    // "type": "module" beside it; a copy without it loaded as CommonJS, failed, and the server sent the
+    // page unrendered (a warning in its log was the only sign).
+    rollupOptions: { output: { entryFileNames: 'entry-server.mjs', format: 'es' } },
   },
 })

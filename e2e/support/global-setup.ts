@@ -17,7 +17,7 @@ declare module 'vitest' {
   }
 }
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js')
 
 /** Asks the OS for a port nobody listens on. */

@@ -67,7 +67,7 @@ export interface AppDeps {
   statesPerRom?: number
   /** Entries per read when the whole list is built from scratch; default 500. */
   wholeListSliceSize?: number
-  /** The client build's page renderer (dist-ssr/entry-server.js): / and /play/:romId are pre-rendered. */
+  /** The client build's page renderer (dist-ssr/entry-server.mjs): / and /play/:romId are pre-rendered. */
   pageRenderer?: PageRenderModule
 }
 

@@ -11,7 +11,7 @@ const SCRIPT = fileURLToPath(new URL('../../../scripts/build-if-changed.mjs', im
 const OUTPUTS = [
   'packages/assembler/dist/cli.cjs',
   'apps/client/dist/index.html',
-  'apps/client/dist-ssr/entry-server.js',
+  'apps/client/dist-ssr/entry-server.mjs',
   'apps/server/dist/main.js',
 ]
 
@@ -75,6 +75,6 @@ it('builds on the first start, then only after a source change or a missing outp
 
   // The page renderer is an output too (a build from before it existed must be redone).
   rmSync(path.join(root, 'apps/client/dist-ssr'), { recursive: true })
-  expect(start()).toContain('apps/client/dist-ssr/entry-server.js is missing')
+  expect(start()).toContain('apps/client/dist-ssr/entry-server.mjs is missing')
   expect(builds()).toBe(4)
 })

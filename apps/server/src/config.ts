@@ -17,7 +17,7 @@ export interface Config {
   uploadMemoryBytes: number
   /** Built client (Vite `dist/`); the server still starts without it. */
   clientDir: string
-  /** The client build's page renderer (`dist-ssr/entry-server.js` beside `dist/`); optional. */
+  /** The client build's page renderer (`dist-ssr/entry-server.mjs` beside `dist/`); optional. */
   pageRendererFile: string
   /** Extra origins (scheme://host[:port]) allowed to write, e.g. behind a proxy that rewrites Host. */
   trustedOrigins: string[]
@@ -108,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxRomBytes: e.MAX_ROM_BYTES,
     uploadMemoryBytes: e.UPLOAD_MEMORY_BYTES ?? 8 * e.MAX_ROM_BYTES,
     clientDir,
-    pageRendererFile: path.join(path.dirname(clientDir), 'dist-ssr', 'entry-server.js'),
+    pageRendererFile: path.join(path.dirname(clientDir), 'dist-ssr', 'entry-server.mjs'),
     trustedOrigins: commaList(e.TRUSTED_ORIGINS),
     allowedHosts: commaList(e.ALLOWED_HOSTS),
     libraryToken: e.LIBRARY_TOKEN,

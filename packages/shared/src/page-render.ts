@@ -1,6 +1,6 @@
 /**
  * The contract between the server and the client build's page renderer (apps/client/src/entry-server.tsx,
- * built to apps/client/dist-ssr/entry-server.js): the server answers `/` and `/play/:romId` with the
+ * built to apps/client/dist-ssr/entry-server.mjs): the server answers `/` and `/play/:romId` with the
  * app's markup and the library's first page already in the HTML, so the page shows (and the slot takes
  * a cartridge) before the app's script has run; the browser's React then hydrates it. Zod-free, so the
  * browser can read it.

@@ -1,5 +1,5 @@
 // Pre-rendered pages: / and /play/:romId are answered with the app's markup and the library's first page
-// already in the HTML (the client build's renderer, dist-ssr/entry-server.js; the contract is
+// already in the HTML (the client build's renderer, dist-ssr/entry-server.mjs; the contract is
 // @nes-studio/shared/page-render), so the browser shows the library rows and the slot takes a cartridge
 // before the app's script has run. Rendering is a speed-up, never a requirement: without the renderer,
 // or when it or the library fails, the page is the plain index.html and the browser renders it itself.

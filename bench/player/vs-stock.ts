@@ -34,6 +34,8 @@ interface Sample {
   load: number
   /** Navigation → the click on PRESS START / the start button. */
   click: number
+  /** Navigation → the file chosen in the slot (ours: the intent that starts the emulator's loading). */
+  chosen: number
   /** Navigation → the first lit frame (power-on grey or the game). */
   firstLit: number
   /** Navigation → the game's own first picture. */
@@ -64,10 +66,15 @@ async function freshContext(browser: Browser): Promise<BrowserContext> {
   const [r, g, b] = NES_RGB.red
   await context.addInitScript(installPictureProbe, { rgb: [r, g, b], tolerance: 40 })
   await context.addInitScript(() => {
-    const w = window as unknown as { __clickAt?: number }
+    const w = window as unknown as { __clickAt?: number; __chosenAt?: number }
     window.addEventListener(
       'click',
       () => (w.__clickAt ??= performance.timeOrigin + performance.now()),
+      true,
+    )
+    window.addEventListener(
+      'change',
+      () => (w.__chosenAt ??= performance.timeOrigin + performance.now()),
       true,
     )
   })
@@ -107,6 +114,7 @@ async function measure(
     const top = await page.evaluate(() => ({
       origin: performance.timeOrigin,
       clickAt: (window as unknown as { __clickAt?: number }).__clickAt ?? NaN,
+      chosenAt: (window as unknown as { __chosenAt?: number }).__chosenAt ?? NaN,
       load:
         (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
           ?.loadEventEnd ?? NaN,
@@ -114,6 +122,7 @@ async function measure(
     return {
       load: top.load,
       click: top.clickAt - top.origin,
+      chosen: top.chosenAt - top.origin,
       firstLit: times.firstLit - top.origin,
       picture: times.picture - top.origin,
       bytes: await transfers.total(),
@@ -156,9 +165,18 @@ const describe = (s: Sample) =>
   `load ${ms(s.load)}, click ${ms(s.click)}, lit ${ms(s.firstLit)}, picture ${ms(s.picture)}` +
   ` (click→picture ${ms(s.picture - s.click)}, lit→picture ${ms(s.picture - s.firstLit)})`
 
+/** Whether a server sends `/` rendered (an older build's renderer may not load from a copy). */
+async function isPrerendered(baseUrl: string): Promise<boolean> {
+  return (await (await fetch(`${baseUrl}/`)).text()).includes('data-prerendered')
+}
+
 const server = await startServer()
 const baselineDir = process.env.BASELINE_CLIENT_DIR
 const baseline = baselineDir ? await startServer({ CLIENT_DIR: baselineDir }) : undefined
+console.log(
+  `pages rendered on the server: ours ${await isPrerendered(server.baseUrl)}` +
+    (baseline ? `, baseline ${await isPrerendered(baseline.baseUrl)}` : ''),
+)
 const stock = await startStockServer(ROM_NAME, ROM)
 const browser = await launchBrowser()
 const loadBefore = loadavg()
@@ -188,18 +206,30 @@ try {
     const b = median(stocks.map(pick))
     const base = baseline ? median(baselines.map(pick)) : NaN
     const baseText = baseline ? `   baseline ${ms(base)} (${(base / b).toFixed(2)}×)` : ''
-    console.log(`${label.padEnd(40)} ${ms(a)}  ${ms(b)}   ${(a / b).toFixed(2)}×${baseText}`)
+    const stockText = Number.isNaN(b)
+      ? `${'–'.padStart(8)}        `
+      : `${ms(b)}   ${(a / b).toFixed(2)}×`
+    console.log(`${label.padEnd(40)} ${ms(a)}  ${stockText}${baseText}`)
   }
   console.log(
     `\nmedians of ${RUNS} interleaved cold runs       ours     stock   ours/stock` +
       `   (service workers: ${SERVICE_WORKERS})`,
   )
   row('navigation → page load event', (s) => s.load)
+  row('navigation → file chosen (ours)', (s) => s.chosen)
   row('navigation → start clicked', (s) => s.click)
   row('navigation → first lit (power-on) frame', (s) => s.firstLit)
   row('navigation → game’s first picture', (s) => s.picture)
   row('click → game’s first picture', (s) => s.picture - s.click)
   row('power-on frame → game’s picture', (s) => s.picture - s.firstLit)
+  row('file chosen → game’s first picture', (s) => s.picture - s.chosen)
+  if (baseline) {
+    // Steadier than a ratio of medians: each round's two arms ran back to back.
+    const paired = median(ours.map((s, k) => s.picture / (baselines[k]?.picture ?? NaN)))
+    console.log(
+      `ours/baseline, navigation → picture, median of the rounds' ratios: ${paired.toFixed(3)}`,
+    )
+  }
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`
   console.log(
     `bytes until the picture:                 ${mb(median(ours.map((s) => s.bytes)))}  ${mb(median(stocks.map((s) => s.bytes)))}`,

@@ -1,5 +1,5 @@
 // The page renderer the server loads (built by `vite build --config vite.ssr.config.ts` to
-// dist-ssr/entry-server.js; contract in @nes-studio/shared/page-render). It renders / and /play/:romId
+// dist-ssr/entry-server.mjs; contract in @nes-studio/shared/page-render). It renders / and /play/:romId
 // with the library's first page, so the browser shows the console and the library rows, and the slot
 // takes a cartridge, before the app's script has run; main.tsx then hydrates the same tree.
 import { StrictMode } from 'react'

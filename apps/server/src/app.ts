@@ -120,7 +120,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     everyMs: Math.max(50, Math.min(2000, undoMs)),
   })
   app.addHook('onClose', () => purger.stop())
-  // The page carries the same first page GET /api/roms?offset=0&limit=40 answers (the list adopts it).
+  // The page carries the same first page GET /api/roms answers for offset 0 (the list adopts it).
   const firstPageQuery = romListQuerySchema.parse({ offset: 0, limit: FIRST_ROM_PAGE_SIZE })
   const firstRomPage = async (): Promise<RomPageResponse> => ({
     ...(await romService.listPage(firstPageQuery)),

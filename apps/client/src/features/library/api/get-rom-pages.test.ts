@@ -1,13 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { RomPageResponse } from '@nes-studio/shared'
+import { FIRST_ROM_PAGE_SIZE } from '@nes-studio/shared/page-render'
 import indexHtml from '../../../../index.html?raw'
 import { createQueryClient } from '../../../lib/query-client'
-import {
-  FIRST_ROM_PAGE_SIZE,
-  prefetchFirstRomPage,
-  romPageUrl,
-  romPagesQueryOptions,
-} from './get-rom-pages'
+import { prefetchFirstRomPage, romPageUrl, romPagesQueryOptions } from './get-rom-pages'
 
 function mockFetch() {
   const page: RomPageResponse = { roms: [], total: 0, offset: 0, limit: FIRST_ROM_PAGE_SIZE }

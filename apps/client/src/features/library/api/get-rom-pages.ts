@@ -7,7 +7,6 @@ import { FIRST_ROM_PAGE_SIZE } from '@nes-studio/shared/page-render'
 import { apiGetJson } from '../../../lib/api-client'
 import { ROMS_QUERY_KEY } from './roms-query-key'
 
-export { FIRST_ROM_PAGE_SIZE }
 /** Entries per request after the first. */
 export const ROM_PAGE_SIZE = 100
 

@@ -62,7 +62,7 @@ describe('server-rendered pages', () => {
     ...TOUCH_DEVICES.slice(0, 3),
   ]
   for (const device of devices) {
-    it(`hydrate without a mismatch and play a library game (${device.name})`, async () => {
+    it(`hydrate without a mismatch and play a library game in view (${device.name})`, async () => {
       const page = await open(device)
       await page.goto(`${baseUrl}/`)
       await isHydrated(page)
@@ -71,6 +71,17 @@ describe('server-rendered pages', () => {
       await page.getByRole('button', { name: `Load ${TITLE}` }).click()
       await waitForGame(page)
       expect((await waitForFrameColor(page, 'green')).name).toBe('green')
+      // The library is below the console (far below, on a phone): the game is brought into view.
+      await page.waitForFunction(
+        () => {
+          const box = document
+            .querySelector('iframe.emulator-frame:not(.emulator-frame--idle)')
+            ?.getBoundingClientRect()
+          return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight
+        },
+        undefined,
+        { timeout: 5_000 },
+      )
     })
   }
 

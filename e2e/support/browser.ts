@@ -30,9 +30,13 @@ export interface NetworkLog {
   readonly cspViolations: string[]
   readonly consoleErrors: string[]
   readonly pageErrors: string[]
+  /** The last console messages of every frame (type and text), for the report of a failed test. */
+  readonly recentConsole: string[]
   /** Requests whose origin is not `origin` (data: and blob: URLs are local and never count). */
   foreignRequests(origin: string): string[]
 }
+
+const RECENT_CONSOLE_LINES = 60
 
 export function recordNetwork(page: Page): NetworkLog {
   const log = {
@@ -40,6 +44,7 @@ export function recordNetwork(page: Page): NetworkLog {
     cspViolations: [] as string[],
     consoleErrors: [] as string[],
     pageErrors: [] as string[],
+    recentConsole: [] as string[],
     foreignRequests(origin: string) {
       return log.requests.filter((url) => {
         if (url.startsWith('data:') || url.startsWith('blob:')) return false
@@ -52,8 +57,13 @@ export function recordNetwork(page: Page): NetworkLog {
     const text = message.text()
     if (/Content[- ]Security[- ]Policy/i.test(text)) log.cspViolations.push(text)
     if (message.type() === 'error') log.consoleErrors.push(text)
+    log.recentConsole.push(`${new Date().toISOString().slice(11, 23)} ${message.type()}: ${text}`)
+    if (log.recentConsole.length > RECENT_CONSOLE_LINES) log.recentConsole.shift()
   })
-  page.on('pageerror', (error) => log.pageErrors.push(error.message))
+  page.on('pageerror', (error) => {
+    log.pageErrors.push(error.message)
+    log.recentConsole.push(`${new Date().toISOString().slice(11, 23)} pageerror: ${error.message}`)
+  })
   return log
 }
 

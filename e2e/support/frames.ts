@@ -19,7 +19,17 @@ export function readFrame(page: Page): Promise<FrameSample> {
   return page.evaluate(async () => {
     const game = window.gameInstance
     if (!game) throw new Error('No game instance')
-    const bitmap = await createImageBitmap(await game.screenshot())
+    // The core writes its screenshot on its next frame: a game whose loop stopped never answers.
+    const png = await Promise.race([
+      game.screenshot(),
+      new Promise<never>((_, reject) =>
+        setTimeout(
+          () => reject(new Error('No screenshot within 10 s: the game loop is not running')),
+          10_000,
+        ),
+      ),
+    ])
+    const bitmap = await createImageBitmap(png)
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
     const context = canvas.getContext('2d')
     if (!context) throw new Error('No 2d context')

@@ -2,6 +2,8 @@
 // the test did, no request left our origin, no Content-Security-Policy violation was logged, and a
 // server-rendered page hydrated without a mismatch (main.tsx logs those as "Hydration: …").
 import type { Browser, Page } from 'playwright-core'
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
 import { launchBrowser, openPage } from './browser'
 import type { OpenedPage, PageOptions } from './browser'
@@ -36,11 +38,12 @@ export function usePageSuite(options: { allowPageErrors?: boolean } = {}): PageS
   const browser = useBrowser()
   let opened: OpenedPage | undefined
 
-  afterEach(async () => {
+  afterEach(async (context) => {
     const current = opened
     opened = undefined
     if (!current) return
     try {
+      if (context.task.result?.state === 'fail') await reportFailedPage(context.task.name, current)
       expect(current.network.foreignRequests(baseUrl)).toEqual([])
       expect(current.network.cspViolations).toEqual([])
       expect(current.network.consoleErrors.filter((t) => t.startsWith('Hydration'))).toEqual([])
@@ -65,4 +68,57 @@ export function usePageSuite(options: { allowPageErrors?: boolean } = {}): PageS
       return page
     },
   }
+}
+
+const ARTIFACTS = path.join(import.meta.dirname, '..', 'artifacts')
+
+/**
+ * What a failed test's page showed, printed with the failure (CI keeps only the log): its frames, the
+ * start of its text, whether a game instance exists, its last console messages; and a screenshot under
+ * e2e/artifacts. Every step is bounded, since a page that failed may no longer answer.
+ */
+async function reportFailedPage(testName: string, opened: OpenedPage): Promise<void> {
+  const { page, network } = opened
+  const bounded = <T>(work: Promise<T>): Promise<T | string> =>
+    Promise.race([
+      work.catch((error: unknown) => `(failed: ${String(error)})`),
+      new Promise<string>((resolve) => setTimeout(() => resolve('(no answer in 5 s)'), 5_000)),
+    ])
+  const state = await bounded(
+    page.evaluate(() => ({
+      text: document.body.innerText.replace(/\s+/g, ' ').slice(0, 400),
+      gameInstance: window.gameInstance !== undefined,
+    })),
+  )
+  // Each emulator frame's start-up marks (frame-main.ts) and emulated frame count: where a start stalled.
+  const frames: string[] = []
+  for (const frame of page.frames().slice(1)) {
+    const progress = await bounded(
+      frame.evaluate(() => ({
+        marks: performance
+          .getEntriesByType('mark')
+          .map((mark) => `${mark.name}@${Math.round(mark.startTime)}`),
+        emulatedFrames: (
+          window as { EJS_emulator?: { gameManager?: { getFrameNum(): number } } }
+        ).EJS_emulator?.gameManager?.getFrameNum(),
+        idle: window.frameElement?.classList.contains('emulator-frame--idle'),
+      })),
+    )
+    frames.push(`  ${frame.url()} ${JSON.stringify(progress)}`)
+  }
+  mkdirSync(ARTIFACTS, { recursive: true })
+  const shot = path.join(ARTIFACTS, `failed-${testName.replace(/[^\w-]+/g, '_').slice(0, 80)}.png`)
+  await bounded(page.screenshot({ path: shot }))
+  const lines = [
+    `--- page of the failed test "${testName}"`,
+    `url: ${page.url()}`,
+    `state: ${JSON.stringify(state)}`,
+    'frames:',
+    ...frames,
+    `screenshot: ${shot}`,
+    'console (last messages):',
+    ...network.recentConsole.map((line) => `  ${line}`),
+    '---',
+  ]
+  console.error(lines.join('\n'))
 }

@@ -94,6 +94,18 @@ function usePlayerInput(host: EmulatorHost | undefined, isRunning: boolean): Pad
   return { pressed, onPress, onHold, hints }
 }
 
+/**
+ * Scrolls the console into view unless it already is: a game started from the library (below the console
+ * on a phone, and on a desktop once scrolled) would otherwise play out of sight.
+ */
+function revealConsole(element: HTMLElement | null): void {
+  if (!element || typeof element.scrollIntoView !== 'function') return
+  const box = element.getBoundingClientRect()
+  if (box.top >= 0 && box.bottom <= window.innerHeight) return
+  const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
+  element.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' })
+}
+
 function ConsoleDeck({ player, isRunning }: { player: PlayerController; isRunning: boolean }) {
   const { status } = player.state
   return (
@@ -149,6 +161,7 @@ function HandheldPad({ layout, pad }: { layout: PlayerLayout; pad: PadProps }) {
 
 export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
   const containerRef = useRef<HTMLDivElement>(null)
+  const consoleRef = useRef<HTMLElement>(null)
   const handheldRef = useRef<HTMLDivElement>(null)
   const host = useEmulator(containerRef)
   const player = usePlayer(host)
@@ -178,12 +191,14 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
   useImperativeHandle(
     ref,
     () => ({
-      loadCartridge: (file, options = {}) =>
+      loadCartridge: (file, options = {}) => {
+        revealConsole(consoleRef.current)
         player.choose(file, {
           autoStart: true,
           source: options.romId ? { romId: options.romId } : {},
           ...(options.stateId ? { stateId: options.stateId } : {}),
-        }),
+        })
+      },
       showProblem: player.showProblem,
     }),
     [player],
@@ -202,7 +217,7 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
   )
   return (
     <div className={`player${isHandheld ? ' player--handheld' : ''}`} data-layout={layout}>
-      <section className="console" aria-label="NES console" data-status={status}>
+      <section className="console" aria-label="NES console" data-status={status} ref={consoleRef}>
         <div className="console__top">
           <span className="console__brand">NES STUDIO</span>
           <StatusLights status={status} />

@@ -11,25 +11,28 @@ import { TOUCH_DEVICES } from './support/browser'
 import type { PageOptions } from './support/browser'
 import { waitForFrameColor } from './support/frames'
 import { NES_COLOR } from './support/nes-colors'
+import type { NesColorName } from './support/nes-colors'
 import { usePageSuite } from './support/page-suite'
 import { chooseRom, waitForGame } from './support/player-page'
-import { buildSolidColorRom } from './support/roms'
+import { buildSolidColorRom, withTag } from './support/roms'
 
 const { baseUrl, open, browser } = usePageSuite()
 
 const TITLE = 'Rendered </script> & Co'
 
-beforeAll(async () => {
+async function addToLibrary(title: string, bytes: Uint8Array): Promise<void> {
   const form = new FormData()
-  form.set('title', TITLE)
-  form.set('romFile', new Blob([Buffer.from(buildSolidColorRom(NES_COLOR.green))]), 'rendered.nes')
+  form.set('title', title)
+  form.set('romFile', new Blob([Buffer.from(bytes)]), `${title}.nes`)
   const res = await fetch(`${baseUrl}/api/roms`, {
     method: 'POST',
     body: form,
     headers: { Origin: baseUrl },
   })
   expect(res.status).toBe(201)
-})
+}
+
+beforeAll(() => addToLibrary(TITLE, withTag(buildSolidColorRom(NES_COLOR.green), TITLE)))
 
 const isHydrated = (page: Page) =>
   page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'))
@@ -57,20 +60,27 @@ describe('server-rendered pages', () => {
     }
   })
 
-  const devices: (PageOptions & { name: string })[] = [
-    { name: 'desktop 1280×900', width: 1280, height: 900 },
-    ...TOUCH_DEVICES.slice(0, 3),
+  // Each device plays its own library game: a game left running is kept as a resume state when its
+  // page closes, and the next start of that game waits paused on Continue / Start fresh.
+  const devices: (PageOptions & { name: string; color: NesColorName })[] = [
+    { name: 'desktop 1280×900', width: 1280, height: 900, color: 'green' },
+    ...TOUCH_DEVICES.slice(0, 3).map((device, i) => {
+      const colors: NesColorName[] = ['blue', 'purple', 'teal']
+      return { ...device, color: colors[i] ?? 'red' }
+    }),
   ]
   for (const device of devices) {
     it(`hydrate without a mismatch and play a library game in view (${device.name})`, async () => {
+      const title = `Colour ${device.color}`
+      await addToLibrary(title, withTag(buildSolidColorRom(NES_COLOR[device.color]), title))
       const page = await open(device)
       await page.goto(`${baseUrl}/`)
       await isHydrated(page)
       // On a phone the hydrated page has the handheld pad, not the server's desktop console.
       expect(await page.getByTestId('handheld').count()).toBe(device.hasTouch ? 1 : 0)
-      await page.getByRole('button', { name: `Load ${TITLE}` }).click()
+      await page.getByRole('button', { name: `Load ${title}` }).click()
       await waitForGame(page)
-      expect((await waitForFrameColor(page, 'green')).name).toBe('green')
+      expect((await waitForFrameColor(page, device.color)).name).toBe(device.color)
       // The library is below the console (far below, on a phone): the game is brought into view.
       await page.waitForFunction(
         () => {

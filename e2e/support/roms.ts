@@ -165,4 +165,15 @@ export function buildButtonColorRom(initialColor: number): Uint8Array {
   return build(initialColor, true)
 }
 
+/**
+ * A copy of `rom` with `tag` written in unused PRG bytes (the programs above are far shorter): the same
+ * game as far as the picture goes, but other bytes, so the library (which refuses a ROM it already
+ * holds) takes it as a game of its own.
+ */
+export function withTag(rom: Uint8Array, tag: string): Uint8Array {
+  const copy = new Uint8Array(rom)
+  copy.set(new TextEncoder().encode(tag).subarray(0, 256), 16 + 0x3000)
+  return copy
+}
+
 export type { NesButtonName }

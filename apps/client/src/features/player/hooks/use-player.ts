@@ -132,6 +132,14 @@ export function usePlayer(host: EmulatorHost | undefined): PlayerController {
     [host, cancelPending, stopGame],
   )
 
+  // The autostart timer runs the latest startFile: a file dropped on a server-rendered page while it
+  // hydrates is chosen in a render whose startFile still has no emulator (useEmulator creates it in an
+  // effect), and that one would fail the start with LOAD_FAILED_MESSAGE half a second later.
+  const latestStartFile = useRef(startFile)
+  useEffect(() => {
+    latestStartFile.current = startFile
+  }, [startFile])
+
   const choose = useCallback(
     (file: File, options: ChooseOptions = {}) => {
       const invalid = validateFileChoice(file.name)
@@ -145,11 +153,11 @@ export function usePlayer(host: EmulatorHost | undefined): PlayerController {
       setSavesProblem(undefined)
       dispatch({ type: 'choose', file })
       if (options.autoStart) {
-        autoStart.current = setTimeout(() => void startFile(file), AUTOSTART_DELAY_MS)
+        autoStart.current = setTimeout(() => void latestStartFile.current(file), AUTOSTART_DELAY_MS)
       }
       return true
     },
-    [cancelPending, stopGame, startFile],
+    [cancelPending, stopGame],
   )
 
   const { file } = state

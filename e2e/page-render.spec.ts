@@ -13,7 +13,7 @@ import { waitForFrameColor } from './support/frames'
 import { NES_COLOR } from './support/nes-colors'
 import type { NesColorName } from './support/nes-colors'
 import { usePageSuite } from './support/page-suite'
-import { chooseRom, waitForGame } from './support/player-page'
+import { chooseRom, dropRom, waitForGame } from './support/player-page'
 import { buildSolidColorRom, withTag } from './support/roms'
 
 const { baseUrl, open, browser } = usePageSuite()
@@ -114,6 +114,34 @@ describe('server-rendered pages', () => {
     await page.getByRole('button', { name: 'PRESS START' }).click()
     await waitForGame(page)
     expect((await waitForFrameColor(page, 'red')).name).toBe('red')
+  })
+
+  it('keep a cartridge dropped before the app’s script has run, and start it by itself', async () => {
+    const page = await open()
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${baseUrl}/`, { waitUntil: 'commit' })
+    // The page's first script has run once the slot accepts a drag (its dragover is cancelled, as a
+    // browser requires before it lets a file be dropped there).
+    await page.waitForFunction(() => {
+      const slot = document.querySelector('[data-testid=cartridge-slot]')
+      const over = new DragEvent('dragover', { bubbles: true, cancelable: true })
+      slot?.dispatchEvent(over)
+      return over.defaultPrevented
+    })
+    await dropRom(page, 'early-drop.nes', buildSolidColorRom(NES_COLOR.olive))
+    expect(await page.locator('#root[data-prerendered]').count()).toBe(1)
+    expect(page.url()).toBe(`${baseUrl}/`)
+    release()
+    await page.getByText('CARTRIDGE READY').waitFor()
+    expect(await page.getByTestId('cartridge-name').textContent()).toContain('early-drop.nes')
+    // No PRESS START: a dropped cartridge starts by itself.
+    await waitForGame(page)
+    expect((await waitForFrameColor(page, 'olive')).name).toBe('olive')
   })
 
   it('are rendered by a copy of the build outside the repository (no package.json beside it)', async () => {

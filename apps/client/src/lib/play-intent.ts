@@ -36,3 +36,42 @@ export function hasChosenFile(doc: Document): boolean {
   }
   return false
 }
+
+/** On a marked element's file input whose file was dropped on the page before the app ran. */
+export const DROPPED_ATTRIBUTE = 'data-dropped'
+
+/** The file input of the marked element an event happened in, if any. */
+function markedInput(target: EventTarget | null): HTMLInputElement | null {
+  if (!(target instanceof Element)) return null
+  return target.closest('[data-play-intent]')?.querySelector('input[type=file]') ?? null
+}
+
+/**
+ * While `isBefore()` (the app has not taken the page over), a file dropped on a marked element is put
+ * in its file input and marked as dropped, for the app to take (hooks/use-early-file.ts): without a
+ * handler, the browser would open the dropped file in place of the page. Calls `onDrop` after each.
+ */
+export function keepEarlyDrops(doc: Document, isBefore: () => boolean, onDrop: () => void): void {
+  doc.addEventListener(
+    'dragover',
+    (event) => {
+      if (isBefore() && markedInput(event.target)) event.preventDefault()
+    },
+    true,
+  )
+  doc.addEventListener(
+    'drop',
+    (event) => {
+      const input = markedInput(event.target)
+      const files = event.dataTransfer?.files
+      if (!isBefore() || !input || !files?.length) return
+      // The app's own drop handler (React, once it hydrates) must not take the same file again.
+      event.preventDefault()
+      event.stopPropagation()
+      input.files = files
+      input.setAttribute(DROPPED_ATTRIBUTE, '')
+      onDrop()
+    },
+    true,
+  )
+}

@@ -13,7 +13,9 @@ export function CartridgeSlot({ player }: { player: PlayerController }) {
   const { isDragging, dropProps } = useFileDrop((dropped) =>
     player.choose(dropped, { autoStart: true }),
   )
-  useEarlyFile(input, (early) => player.choose(early))
+  useEarlyFile(input, (early, { isDropped }) =>
+    player.choose(early, isDropped ? { autoStart: true } : {}),
+  )
 
   return (
     <div className="slot" data-status={status} {...PLAY_INTENT}>

@@ -34,6 +34,17 @@ async function addToLibrary(title: string, bytes: Uint8Array): Promise<void> {
 
 beforeAll(() => addToLibrary(TITLE, withTag(buildSolidColorRom(NES_COLOR.green), TITLE)))
 
+/** Holds the app's script (main-*.js) back until the returned function is called. */
+async function holdAppScript(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 const isHydrated = (page: Page) =>
   page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'))
 
@@ -97,12 +108,7 @@ describe('server-rendered pages', () => {
 
   it('keep a cartridge chosen before the app’s script has run, and start it', async () => {
     const page = await open()
-    let release: () => void = () => undefined
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdAppScript(page)
     // DOMContentLoaded waits for the (deferred) module script: go on as soon as the slot is there.
     await page.goto(`${baseUrl}/`, { waitUntil: 'commit' })
     await page.locator('[data-testid=cartridge-input]').waitFor({ state: 'attached' })
@@ -118,12 +124,7 @@ describe('server-rendered pages', () => {
 
   it('keep a cartridge dropped before the app’s script has run, and start it by itself', async () => {
     const page = await open()
-    let release: () => void = () => undefined
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdAppScript(page)
     await page.goto(`${baseUrl}/`, { waitUntil: 'commit' })
     // The page's first script has run once the slot accepts a drag (its dragover is cancelled, as a
     // browser requires before it lets a file be dropped there).

@@ -15,6 +15,7 @@ import { useGameKeys } from '../../hooks/use-game-keys'
 import { useGamepad } from '../../hooks/use-gamepad'
 import { useInputSettings } from '../../hooks/use-input-settings'
 import { usePlayIntent } from '../../hooks/use-play-intent'
+import { revealElement } from '../../lib/reveal'
 import { CartridgeSlot } from './components/cartridge-slot'
 import { ConsoleToolbar } from './components/console-toolbar'
 import { ControlsDialog } from './components/controls-dialog'
@@ -95,15 +96,13 @@ function usePlayerInput(host: EmulatorHost | undefined, isRunning: boolean): Pad
 }
 
 /**
- * Scrolls the console into view unless it already is: a game started from the library (below the console
- * on a phone, and on a desktop once scrolled) would otherwise play out of sight.
+ * Scrolls the console to the top of the view when the game's screen is not wholly in sight: a game
+ * started from the library (below the console on a phone, and on a desktop once scrolled), or with
+ * PRESS START on a phone (below the screen, so the screen is partly scrolled away) would otherwise play
+ * out of sight. On a phone the console's top row, the screen and the pad then fill the view.
  */
-function revealConsole(element: HTMLElement | null): void {
-  if (!element || typeof element.scrollIntoView !== 'function') return
-  const box = element.getBoundingClientRect()
-  if (box.top >= 0 && box.bottom <= window.innerHeight) return
-  const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
-  element.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' })
+function revealGame(consoleElement: HTMLElement | null, screen: HTMLElement | null): void {
+  revealElement(screen ?? consoleElement, { scrollTo: consoleElement, block: 'start' })
 }
 
 function ConsoleDeck({ player, isRunning }: { player: PlayerController; isRunning: boolean }) {
@@ -163,6 +162,7 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
   const containerRef = useRef<HTMLDivElement>(null)
   const consoleRef = useRef<HTMLElement>(null)
   const handheldRef = useRef<HTMLDivElement>(null)
+  const screenRef = useRef<HTMLDivElement>(null)
   const host = useEmulator(containerRef)
   const player = usePlayer(host)
   const { status } = player.state
@@ -180,6 +180,10 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
   useEffect(() => {
     if (status === 'ready') host?.preload()
   }, [host, status])
+  // Once per game, when it starts.
+  useEffect(() => {
+    if (isRunning) revealGame(consoleRef.current, screenRef.current)
+  }, [isRunning])
   const time = useTimeControl(host, isRunning)
   const saves = useSaves(host, player.session, player.takePendingStateId)
   usePlayerHotkeys(isRunning, {
@@ -192,7 +196,7 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
     ref,
     () => ({
       loadCartridge: (file, options = {}) => {
-        revealConsole(consoleRef.current)
+        revealGame(consoleRef.current, screenRef.current)
         player.choose(file, {
           autoStart: true,
           source: options.romId ? { romId: options.romId } : {},
@@ -237,7 +241,9 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
           ref={handheldRef}
           data-testid={isHandheld ? 'handheld' : undefined}
         >
-          <div className={isHandheld ? 'handheld__screen' : undefined}>{screen}</div>
+          <div className={isHandheld ? 'handheld__screen' : undefined} ref={screenRef}>
+            {screen}
+          </div>
           {isHandheld ? <HandheldPad layout={layout} pad={pad} /> : null}
         </div>
         <ConsoleDeck player={player} isRunning={isRunning} />

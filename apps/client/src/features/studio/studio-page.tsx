@@ -18,6 +18,7 @@ import { downloadBytes } from './hooks/download'
 import { useCompiler } from './hooks/use-compiler'
 import type { CompileError } from './build/compile-result'
 import { usePlayIntent } from '../../hooks/use-play-intent'
+import { revealElement } from '../../lib/reveal'
 import { useGameKeys } from '../../hooks/use-game-keys'
 import { usePreview } from './hooks/use-preview'
 import { useProjectFilesIo } from './hooks/use-project-files-io'
@@ -82,6 +83,8 @@ export default function StudioPage() {
       }
       setRom(outcome.rom)
       setIsLocked(true)
+      // On a phone the preview is far below the button: the game would start out of sight.
+      revealElement(screenRef.current, { block: 'center' })
       await preview.run(outcome.rom)
     } finally {
       busy.current = false

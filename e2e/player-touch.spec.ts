@@ -12,8 +12,9 @@ import { buildInputProbeRom, PAD_BIT, readProbe } from './support/input-probe'
 import type { ProbeState } from './support/input-probe'
 import { usePageSuite } from './support/page-suite'
 import { chooseRom, waitForGame } from './support/player-page'
-import { waitForGreenFrame } from './support/studio-frames'
-import { compileButton } from './support/studio-page'
+import { waitForFrameTint, waitForGreenFrame } from './support/studio-frames'
+import { compileButton, setEditorText } from './support/studio-page'
+import { BUTTON_PROGRAM } from './support/studio-programs'
 
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts')
 const suite = usePageSuite()
@@ -57,8 +58,12 @@ async function waitUntilInView(page: Page, selector: string): Promise<void> {
 }
 
 /** The centre of an on-screen pad button, in viewport coordinates. */
-async function centreOf(page: Page, button: string): Promise<{ x: number; y: number }> {
-  const box = await page.locator(`.player [data-button="${button}"]`).first().boundingBox()
+async function centreOf(
+  page: Page,
+  button: string,
+  scope = '.player',
+): Promise<{ x: number; y: number }> {
+  const box = await page.locator(`${scope} [data-button="${button}"]`).first().boundingBox()
   if (!box) throw new Error(`No on-screen ${button} button`)
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
 }
@@ -215,5 +220,24 @@ describe('touch screens', () => {
       path: path.join(artifacts, 'touch-studio-375x667.png'),
       fullPage: true,
     })
+  })
+
+  it('plays the studio preview with its on-screen pad on a phone', async () => {
+    const page = await suite.open(PHONE)
+    await page.goto(`${suite.baseUrl}/editor`)
+    await page.locator('.cm-content').waitFor()
+    await setEditorText(page, BUTTON_PROGRAM)
+    await compileButton(page).tap()
+    expect(await waitForFrameTint(page, 'green', 30_000)).toBe(true)
+    await waitUntilInView(page, '[data-testid=preview-screen]')
+    const pad = page.getByTestId('nes-pad')
+    await pad.scrollIntoViewIfNeeded()
+    const cdp = await page.context().newCDPSession(page)
+    const a = await centreOf(page, 'a', '.studio-preview')
+    await touches(cdp, 'touchStart', [a])
+    expect(await waitForFrameTint(page, 'red')).toBe(true)
+    expect(await pad.locator('[data-button="a"]').getAttribute('data-pressed')).toBe('true')
+    await touches(cdp, 'touchEnd', [])
+    expect(await waitForFrameTint(page, 'green')).toBe(true)
   })
 })

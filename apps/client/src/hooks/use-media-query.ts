@@ -16,3 +16,6 @@ export function useMediaQuery(query: string): boolean {
     () => false,
   )
 }
+
+/** A screen whose main pointer is a finger (a phone, a tablet, a touch laptop). */
+export const TOUCH_QUERY = '(any-pointer: coarse)'

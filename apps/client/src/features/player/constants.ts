@@ -4,10 +4,6 @@
 export const MIN_ROM_BYTES = 1024
 /** A dropped file starts by itself after this delay. */
 export const AUTOSTART_DELAY_MS = 500
-/** How long an on-screen button holds the NES button down. */
-export const PRESS_DURATION_MS = 100
-/** How long an on-screen button shows as pressed. */
-export const PRESSED_HIGHLIGHT_MS = 150
 /**
  * The picture's shape: the core shows 256×224 pixels (overscan cropped) at the NES's 8:7 pixel aspect,
  * 256 × 8/7 : 224 = 64 : 49. The player.css `64 / 49` must match.

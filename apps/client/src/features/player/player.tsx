@@ -4,12 +4,11 @@
 // cartridge through the PlayerHandle (app/ wires the library's onLoadRom to it).
 import './player.css'
 import './handheld.css'
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import type { Ref } from 'react'
 import { getGameInstance } from '../../emulator/game-instance'
-import { describeKeys, keyHint } from '../../emulator/key-map'
+import { describeKeys } from '../../emulator/key-map'
 import type { PlayerIndex } from '../../emulator/key-map'
-import { NES_BUTTONS } from '../../emulator/types'
 import type { EmulatorHost, NesButton } from '../../emulator/types'
 import { useGameKeys } from '../../hooks/use-game-keys'
 import { useGamepad } from '../../hooks/use-gamepad'
@@ -19,15 +18,11 @@ import { revealElement } from '../../lib/reveal'
 import { CartridgeSlot } from './components/cartridge-slot'
 import { ConsoleToolbar } from './components/console-toolbar'
 import { ControlsDialog } from './components/controls-dialog'
-import {
-  ActionButtons,
-  ControlsPanel,
-  Dpad,
-  pressOnScreenButton,
-  SystemButtons,
-  useTouchFeedback,
-} from './components/controls-panel'
-import type { PadProps } from './components/controls-panel'
+import { ActionButtons, Dpad, SystemButtons, useTouchFeedback } from '../../components/nes-pad'
+import type { PadProps } from '../../components/nes-pad'
+import { usePadHints } from '../../hooks/use-pad-hints'
+import { usePressedButtons } from '../../hooks/use-pressed-buttons'
+import { ControlsPanel, pressOnScreenButton } from './components/controls-panel'
 import { GameScreen } from './components/game-screen'
 import { ResumePrompt, SavesPanel } from './components/saves-panel'
 import { StatusLights } from './components/status-lights'
@@ -37,7 +32,6 @@ import { usePlayerLayout } from './hooks/use-handheld-layout'
 import type { PlayerLayout } from './hooks/use-handheld-layout'
 import { usePlayer } from './hooks/use-player'
 import type { PlayerController } from './hooks/use-player'
-import { usePressedButtons } from './hooks/use-pressed-buttons'
 import { QUICK_SLOT, useSaves } from './hooks/use-saves'
 import { usePlayerHotkeys, useTimeControl } from './hooks/use-time-control'
 
@@ -84,14 +78,7 @@ function usePlayerInput(host: EmulatorHost | undefined, isRunning: boolean): Pad
     },
     [hold, vibrate],
   )
-  const hints = useMemo(
-    () =>
-      Object.fromEntries(NES_BUTTONS.map((b) => [b, keyHint(settings.bindings, b)])) as Record<
-        NesButton,
-        string
-      >,
-    [settings.bindings],
-  )
+  const hints = usePadHints()
   return { pressed, onPress, onHold, hints }
 }
 

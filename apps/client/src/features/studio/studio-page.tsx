@@ -21,6 +21,7 @@ import { usePlayIntent } from '../../hooks/use-play-intent'
 import { revealElement } from '../../lib/reveal'
 import { useGameKeys } from '../../hooks/use-game-keys'
 import { usePreview } from './hooks/use-preview'
+import { usePreviewPad } from './hooks/use-preview-pad'
 import { useProjectFilesIo } from './hooks/use-project-files-io'
 import { useStudioProject } from './hooks/use-studio-project'
 import type { EditorFile } from './project/project-files'
@@ -49,6 +50,7 @@ export default function StudioPage() {
 
   const { clear: clearPreview, preload } = preview
   useGameKeys(preview.state.status === 'running', preview.setButton)
+  const previewPad = usePreviewPad(preview.setButton)
   const { clearDiagnostics } = compiler
   const resetSession = useCallback(() => {
     setError(undefined)
@@ -83,8 +85,9 @@ export default function StudioPage() {
       }
       setRom(outcome.rom)
       setIsLocked(true)
-      // On a phone the preview is far below the button: the game would start out of sight.
-      revealElement(screenRef.current, { block: 'center' })
+      // On a phone the preview is far below the button: the game would start out of sight. Its screen
+      // goes to the top of the view, so the on-screen pad under it is in sight too.
+      revealElement(screenRef.current, { block: 'start' })
       await preview.run(outcome.rom)
     } finally {
       busy.current = false
@@ -207,7 +210,12 @@ export default function StudioPage() {
             onUnlock={() => setIsLocked(false)}
           />
         )}
-        <PreviewPanel state={preview.state} screenRef={screenRef} still={preview.still} />
+        <PreviewPanel
+          state={preview.state}
+          screenRef={screenRef}
+          still={preview.still}
+          pad={previewPad}
+        />
       </div>
       <DebugPanel
         project={project}

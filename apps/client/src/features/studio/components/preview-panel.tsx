@@ -1,6 +1,10 @@
-// Game preview: the emulator's container (its canvas scaled 1.5x) and the empty, loading and error states over it.
+// Game preview: the emulator's container (its canvas scaled 1.5x) and the empty, loading and error states over it;
+// on a touch screen, the on-screen pad under it.
+import { NesPad } from '../../../components/nes-pad'
+import type { PadProps } from '../../../components/nes-pad'
 import { describeKeys } from '../../../emulator/key-map'
 import { useInputSettings } from '../../../hooks/use-input-settings'
+import { TOUCH_QUERY, useMediaQuery } from '../../../hooks/use-media-query'
 import type { RefObject } from 'react'
 import type { PreviewState } from '../hooks/use-preview'
 
@@ -9,6 +13,8 @@ interface PreviewPanelProps {
   screenRef: RefObject<HTMLDivElement | null>
   /** The old game's last picture, shown while live mode starts the new build (no empty flash). */
   still?: string
+  /** The on-screen pad, shown on touch screens. */
+  pad: PadProps
 }
 
 function PreviewOverlay({ state }: { state: PreviewState }) {
@@ -40,8 +46,9 @@ function PreviewOverlay({ state }: { state: PreviewState }) {
   }
 }
 
-export function PreviewPanel({ state, screenRef, still }: PreviewPanelProps) {
+export function PreviewPanel({ state, screenRef, still, pad }: PreviewPanelProps) {
   const settings = useInputSettings()
+  const isTouch = useMediaQuery(TOUCH_QUERY)
   return (
     <section
       className="studio-panel studio-preview"
@@ -56,6 +63,7 @@ export function PreviewPanel({ state, screenRef, still }: PreviewPanelProps) {
         )}
         <PreviewOverlay state={state} />
       </div>
+      {isTouch ? <NesPad {...pad} /> : null}
       <p className="studio-preview__hint">
         Controls: {describeKeys(settings.bindings)} (while the editor is locked)
       </p>

@@ -4,7 +4,7 @@
 // several — hold several buttons. Mouse pointers are left to the buttons' click (a 100 ms press).
 import { useCallback, useEffect, useRef } from 'react'
 import type { PointerEvent as ReactPointerEvent } from 'react'
-import type { NesButton } from '../../../emulator/types'
+import type { NesButton } from '../emulator/types'
 
 /** The buttons a finger at client position (x, y) holds on `zone`. */
 export type ZoneResolver = (x: number, y: number, zone: HTMLElement) => NesButton[]

@@ -1,8 +1,8 @@
 // Which on-screen buttons look pressed: a click lights one for 150 ms; a held key or gamepad button
 // lights it until released.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { NesButton } from '../../../emulator/types'
-import { PRESSED_HIGHLIGHT_MS } from '../constants'
+import type { NesButton } from '../emulator/types'
+import { PRESSED_HIGHLIGHT_MS } from '../lib/pad-timing'
 
 export interface PressedButtons {
   pressed: ReadonlySet<NesButton>

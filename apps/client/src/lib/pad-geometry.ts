@@ -1,7 +1,7 @@
 // Where a finger on the on-screen pad lands, as NES buttons. Pure functions over positions and boxes, so
 // the rules are tested without a browser: the d-pad is a 3×3 grid whose corners are diagonals, and a thumb
 // on the gap between B and A presses both.
-import type { NesButton } from '../../../emulator/types'
+import type { NesButton } from '../emulator/types'
 
 export interface Box {
   left: number

@@ -45,7 +45,12 @@ async function stoppedAt(page: Page, file: 'main.asm' | 'sub.asm', line: number)
   // phone the page is scrolled down to the debugger's buttons), so the nth .cm-line is not line n.
   const source = { 'main.asm': DEBUG_MAIN, 'sub.asm': DEBUG_SUB }[file]
   if (source === undefined) throw new Error(`No program for ${file}`)
-  expect(await current.textContent()).toBe(source.split('\n')[line - 1])
+  const text = source.split('\n')[line - 1] ?? ''
+  expect(await current.textContent()).toBe(text)
+  // the panel shows the same line beside its buttons
+  expect(await page.getByTestId('debug-stopped-line').textContent()).toBe(
+    `${file}:${line}${text.trim()}`,
+  )
 }
 
 const reg = (page: Page, name: string) => page.getByTestId(`reg-${name}`).textContent()

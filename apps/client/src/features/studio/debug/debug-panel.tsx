@@ -39,6 +39,24 @@ const STOPPED_ACTIONS = [
   { label: 'Step frame', title: 'Run one frame', run: 'stepFrame', ghost: true },
 ] as const
 
+/**
+ * The stopped line's source under the toolbar: on a phone the editor is a screen or more above the
+ * step buttons, and this shows where the program is without scrolling away from them.
+ */
+function StoppedLine({ project, file, line }: { project: Project; file: string; line: number }) {
+  const source = project.files.find((f) => f.filename === file)
+  const text = source?.binary ? undefined : source?.content.split(/\r\n|\r|\n/)[line - 1]
+  if (text === undefined) return null
+  return (
+    <p className="debug-stopped-line" data-testid="debug-stopped-line">
+      <span className="debug-stopped-line__where">
+        {file}:{line}
+      </span>
+      <code>{text.trim()}</code>
+    </p>
+  )
+}
+
 export function DebugPanel({ project, onOpenFile }: DebugPanelProps) {
   const canvas = useRef<HTMLCanvasElement>(null)
   const d = useDebugger(project, canvas, onOpenFile)
@@ -94,6 +112,9 @@ export function DebugPanel({ project, onOpenFile }: DebugPanelProps) {
           {isStopped && state.location && ` at ${state.location.file}:${state.location.line}`}
         </span>
       </div>
+      {isStopped && state.location && (
+        <StoppedLine project={project} file={state.location.file} line={state.location.line} />
+      )}
       {state.status === 'error' && (
         <p className="debug-error" role="alert" data-testid="debug-error">
           {state.message}

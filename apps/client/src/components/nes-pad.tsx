@@ -1,13 +1,33 @@
 // The on-screen NES pad: the d-pad, B and A, SELECT and START, in the player and the studio's preview. A
-// mouse click (or Enter/Space on a focused button) is a short press (`onPress`, the spec's 100 ms); a
-// finger holds a button for as long as it stays (`onHold`, use-pad-pointers.ts), several fingers several
-// buttons, and a finger sliding across the d-pad changes direction.
+// mouse click (or Enter/Space on a focused button) is a short press (`onPress`, the spec's 100 ms through
+// the game instance); a finger holds a button for as long as it stays (`onHold`, use-pad-pointers.ts),
+// several fingers several buttons, and a finger sliding across the d-pad changes direction.
 import './nes-pad.css'
-import { useCallback } from 'react'
+import { useCallback, useMemo } from 'react'
+import { getGameInstance } from '../emulator/game-instance'
+import { keyHint } from '../emulator/key-map'
+import { NES_BUTTONS } from '../emulator/types'
 import type { NesButton } from '../emulator/types'
+import { useInputSettings } from '../hooks/use-input-settings'
 import { isTouchClick, usePadPointers } from '../hooks/use-pad-pointers'
 import type { ZoneResolver } from '../hooks/use-pad-pointers'
+import { usePressedButtons } from '../hooks/use-pressed-buttons'
 import { buttonsAt, dpadButtonsAt } from '../lib/pad-geometry'
+import { PRESS_DURATION_MS } from '../lib/pad-timing'
+
+/** The spec's click on an on-screen button: pressed for 100 ms through the running game's instance. */
+export function pressOnScreenButton(button: NesButton): void {
+  const game = getGameInstance()
+  if (!game || typeof game.press !== 'function') {
+    console.log(`Button ${button} pressed, but no game is running.`)
+    return
+  }
+  try {
+    game.press(button, PRESS_DURATION_MS)
+  } catch (error) {
+    console.log(`Button ${button} press failed:`, error)
+  }
+}
 
 export interface PadProps {
   pressed: ReadonlySet<NesButton>
@@ -111,10 +131,48 @@ export function SystemButtons({ only, ...props }: PadProps & { only?: NesButton[
 }
 
 /** Vibrates briefly for a touch press where the browser can (and the user has not turned it off). */
-export function useTouchFeedback(isEnabled: boolean): () => void {
+function useTouchFeedback(isEnabled: boolean): () => void {
   return useCallback(() => {
     if (isEnabled && typeof navigator.vibrate === 'function') navigator.vibrate(12)
   }, [isEnabled])
+}
+
+/**
+ * The pad's props: a click is `pressOnScreenButton`; a finger lights its button, vibrates and calls
+ * `setHeld` (the game's button down or up); the hints are the key map's. `hold` lights a button held
+ * some other way (a key, a gamepad).
+ */
+export function useNesPad(setHeld: (button: NesButton, down: boolean) => void): {
+  pad: PadProps
+  hold: (button: NesButton, down: boolean) => void
+} {
+  const settings = useInputSettings()
+  const { pressed, flash, hold } = usePressedButtons()
+  const vibrate = useTouchFeedback(settings.vibration)
+  const onPress = useCallback(
+    (button: NesButton) => {
+      flash(button)
+      pressOnScreenButton(button)
+    },
+    [flash],
+  )
+  const onHold = useCallback(
+    (button: NesButton, down: boolean) => {
+      hold(button, down)
+      if (down) vibrate()
+      setHeld(button, down)
+    },
+    [hold, vibrate, setHeld],
+  )
+  const hints = useMemo(
+    () =>
+      Object.fromEntries(NES_BUTTONS.map((b) => [b, keyHint(settings.bindings, b)])) as Record<
+        NesButton,
+        string
+      >,
+    [settings.bindings],
+  )
+  return { pad: { pressed, onPress, onHold, hints }, hold }
 }
 
 /**

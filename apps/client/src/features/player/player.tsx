@@ -14,15 +14,13 @@ import { useGameKeys } from '../../hooks/use-game-keys'
 import { useGamepad } from '../../hooks/use-gamepad'
 import { useInputSettings } from '../../hooks/use-input-settings'
 import { usePlayIntent } from '../../hooks/use-play-intent'
+import { ActionButtons, Dpad, SystemButtons, useNesPad } from '../../components/nes-pad'
+import type { PadProps } from '../../components/nes-pad'
 import { revealElement } from '../../lib/reveal'
 import { CartridgeSlot } from './components/cartridge-slot'
 import { ConsoleToolbar } from './components/console-toolbar'
 import { ControlsDialog } from './components/controls-dialog'
-import { ActionButtons, Dpad, SystemButtons, useTouchFeedback } from '../../components/nes-pad'
-import type { PadProps } from '../../components/nes-pad'
-import { usePadHints } from '../../hooks/use-pad-hints'
-import { usePressedButtons } from '../../hooks/use-pressed-buttons'
-import { ControlsPanel, pressOnScreenButton } from './components/controls-panel'
+import { ControlsPanel } from './components/controls-panel'
 import { GameScreen } from './components/game-screen'
 import { ResumePrompt, SavesPanel } from './components/saves-panel'
 import { StatusLights } from './components/status-lights'
@@ -47,10 +45,7 @@ export interface PlayerHandle {
 
 /** Input from keys, gamepads and the on-screen pad, and what the pad shows. */
 function usePlayerInput(host: EmulatorHost | undefined, isRunning: boolean): PadProps {
-  const settings = useInputSettings()
-  const { pressed, flash, hold } = usePressedButtons()
-  const vibrate = useTouchFeedback(settings.vibration)
-
+  const { pad, hold } = useNesPad(holdOnScreen)
   const onHeldButton = useCallback(
     (button: NesButton, down: boolean, player: PlayerIndex = 0) => {
       host?.setButton(button, down, player)
@@ -60,26 +55,14 @@ function usePlayerInput(host: EmulatorHost | undefined, isRunning: boolean): Pad
   )
   useGameKeys(isRunning, onHeldButton)
   useGamepad(isRunning, onHeldButton)
+  return pad
+}
 
-  const onPress = useCallback(
-    (button: NesButton) => {
-      flash(button)
-      pressOnScreenButton(button)
-    },
-    [flash],
-  )
-  const onHold = useCallback(
-    (button: NesButton, down: boolean) => {
-      hold(button, down)
-      const game = getGameInstance()
-      if (down) vibrate()
-      if (game) game.setButton(button, down)
-      else if (down) console.log(`Button ${button} pressed, but no game is running.`)
-    },
-    [hold, vibrate],
-  )
-  const hints = usePadHints()
-  return { pressed, onPress, onHold, hints }
+/** A finger on the pad: the button held on the running game's instance. */
+function holdOnScreen(button: NesButton, down: boolean): void {
+  const game = getGameInstance()
+  if (game) game.setButton(button, down)
+  else if (down) console.log(`Button ${button} pressed, but no game is running.`)
 }
 
 /**

@@ -17,11 +17,12 @@ import type { JumpTarget } from './editor/code-editor'
 import { downloadBytes } from './hooks/download'
 import { useCompiler } from './hooks/use-compiler'
 import type { CompileError } from './build/compile-result'
+import { useNesPad } from '../../components/nes-pad'
+import type { NesButton } from '../../emulator/types'
 import { usePlayIntent } from '../../hooks/use-play-intent'
 import { revealElement } from '../../lib/reveal'
 import { useGameKeys } from '../../hooks/use-game-keys'
 import { usePreview } from './hooks/use-preview'
-import { usePreviewPad } from './hooks/use-preview-pad'
 import { useProjectFilesIo } from './hooks/use-project-files-io'
 import { useStudioProject } from './hooks/use-studio-project'
 import type { EditorFile } from './project/project-files'
@@ -50,7 +51,10 @@ export default function StudioPage() {
 
   const { clear: clearPreview, preload } = preview
   useGameKeys(preview.state.status === 'running', preview.setButton)
-  const previewPad = usePreviewPad(preview.setButton)
+  const { setButton } = preview
+  const { pad: previewPad } = useNesPad(
+    useCallback((button: NesButton, down: boolean) => setButton(button, down, 0), [setButton]),
+  )
   const { clearDiagnostics } = compiler
   const resetSession = useCallback(() => {
     setError(undefined)

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { GameInstance } from '../../../emulator/game-instance'
-import { ControlsPanel, pressOnScreenButton } from './controls-panel'
+import { pressOnScreenButton } from '../../../components/nes-pad'
+import { ControlsPanel } from './controls-panel'
 
 afterEach(() => {
   cleanup()

@@ -1,24 +1,7 @@
-// The player's controller: a click on an on-screen button presses it for 100 ms through the game instance
-// (and lights it for 150 ms), as the spec says. The desktop layout shows the pad's three groups
-// (components/nes-pad.tsx) in the "Game Controls" panel; the handheld layout places them around the screen.
+// The player's "Game Controls" panel on a desktop: the pad's three groups (components/nes-pad.tsx), the
+// key map and REMAP. The handheld layout places the same groups around the screen.
 import { ActionButtons, Dpad, SystemButtons } from '../../../components/nes-pad'
 import type { PadProps } from '../../../components/nes-pad'
-import { getGameInstance } from '../../../emulator/game-instance'
-import type { NesButton } from '../../../emulator/types'
-import { PRESS_DURATION_MS } from '../../../lib/pad-timing'
-
-export function pressOnScreenButton(button: NesButton): void {
-  const game = getGameInstance()
-  if (!game || typeof game.press !== 'function') {
-    console.log(`Button ${button} pressed, but no game is running.`)
-    return
-  }
-  try {
-    game.press(button, PRESS_DURATION_MS)
-  } catch (error) {
-    console.log(`Button ${button} press failed:`, error)
-  }
-}
 
 export function ControlsPanel(props: PadProps & { keysText: string; onOpenSettings: () => void }) {
   const { keysText, onOpenSettings, ...pad } = props

@@ -78,3 +78,39 @@ it('without LIBRARY_TOKEN nothing changes', async () => {
     unlocked: true,
   })
 })
+
+it('a percent-encoded path is checked as the route it runs (/%61pi/roms is /api/roms)', async () => {
+  t = await createTestApp({ libraryToken: TOKEN })
+  const stored = await upload({ authorization: `Bearer ${TOKEN}` })
+  const rom = stored.json().rom as { id: string }
+  const form = uploadForm(buildRom({ prgBanks: 2 }))
+  const encodedUpload = await t.app.inject({
+    method: 'POST',
+    url: '/%61pi/roms',
+    payload: form.payload,
+    headers: form.headers,
+  })
+  expect(encodedUpload.statusCode).toBe(401)
+  for (const url of [`/%61pi/roms/${rom.id}`, `/api/%72oms/${rom.id}`]) {
+    const res = await t.app.inject({ method: 'DELETE', url })
+    expect(res.statusCode).toBe(401)
+    expect(res.json().error.code).toBe('TokenRequired')
+  }
+  const save = await t.app.inject({
+    method: 'PUT',
+    url: `/%61pi/roms/${rom.id}/save`,
+    headers: { 'content-type': 'application/octet-stream' },
+    payload: Buffer.alloc(8192, 1),
+  })
+  expect(save.statusCode).toBe(401)
+  // nothing was written: still one ROM, no save
+  expect((await t.app.inject({ url: '/api/roms' })).json().roms).toHaveLength(1)
+  expect((await t.app.inject({ url: `/api/roms/${rom.id}/save` })).statusCode).toBe(404)
+})
+
+it('takes the bearer scheme in any case (RFC 9110)', async () => {
+  t = await createTestApp({ libraryToken: TOKEN })
+  expect((await upload({ authorization: `bearer ${TOKEN}` })).statusCode).toBe(201)
+  expect((await upload({ authorization: `BEARER   ${TOKEN}` })).statusCode).toBe(409)
+  expect((await upload({ authorization: `Basic ${TOKEN}` })).statusCode).toBe(401)
+})

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { UnlockStatus } from '@nes-studio/shared'
 import { HttpError } from '../errors'
+import { routedPath } from './request-path'
 
 export const UNLOCK_COOKIE = 'nes_library_unlock'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -31,8 +32,9 @@ function cookieOf(request: FastifyRequest, name: string): string | undefined {
 }
 
 function isUnlocked(request: FastifyRequest, token: string): boolean {
-  const auth = request.headers.authorization
-  if (auth?.startsWith('Bearer ') && sameSecret(auth.slice(7).trim(), token)) return true
+  // The scheme's name is case-insensitive (RFC 9110, 11.1).
+  const bearer = /^bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')
+  if (bearer?.[1] !== undefined && sameSecret(bearer[1].trim(), token)) return true
   const cookie = cookieOf(request, UNLOCK_COOKIE)
   return cookie !== undefined && sameSecret(cookie, sessionValue(token))
 }
@@ -74,7 +76,8 @@ export function installLibraryToken(app: FastifyInstance, token: string | undefi
   if (token === undefined) return
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return
-    const urlPath = request.url.split('?')[0] ?? ''
+    // The route that will run decides, not the raw URL: `/%61pi/roms` is routed to /api/roms.
+    const urlPath = request.routeOptions.url ?? routedPath(request.url)
     if (urlPath === '/api/unlock' || !urlPath.startsWith('/api/')) return
     if (!isUnlocked(request, token)) {
       throw new HttpError(

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static'
 import { EMULATORJS_BASE_PATH } from '@nes-studio/shared'
 import { HttpError } from '../errors'
 import type { PagePrerender } from './page-render'
+import { routedPath } from './request-path'
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
 export const NO_CACHE = 'no-cache'
@@ -124,7 +125,7 @@ async function spaFallback(
   clientDir: string,
   pages: PagePrerender | undefined,
 ) {
-  const urlPath = request.url.split('?')[0] ?? '/'
+  const urlPath = routedPath(request.url)
   const isApi = urlPath === '/api' || urlPath.startsWith('/api/')
   const isAssetTree = urlPath.startsWith('/assets/') || urlPath.startsWith('/vendor/')
   const isPageRequest = request.method === 'GET' || request.method === 'HEAD'

@@ -14,6 +14,7 @@ import type { PageRenderModule, RomPageResponse } from '@nes-studio/shared'
 import { installErrorHandler } from './errors'
 import { handleClientError, handleFrameworkError } from './http/framework-errors'
 import { installLibraryToken } from './http/library-token'
+import { installRequestEncodingCheck } from './http/request-encoding'
 import { installSecurity } from './http/security'
 import { registerStaticFiles } from './http/static-files'
 import type { StaticDirs } from './http/static-files'
@@ -91,6 +92,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     allowedHosts: deps.allowedHosts ?? [],
   })
   installLibraryToken(app, deps.libraryToken)
+  installRequestEncodingCheck(app)
   // Must precede @fastify/static so static replies get the global hook.
   // Brotli at quality 5, not Node's default 11: on this machine the 0.5 MB client script took 918 ms at 11
   // and 15 ms at 5 (151 KB, still smaller than gzip's 159 KB), on every request.

@@ -128,7 +128,14 @@ describe('client build', () => {
   it('answers missing files and unknown API paths with a JSON 404', async () => {
     const a = await start()
     // '/%61pi/nope' is routed as '/api/nope'
-    for (const url of ['/api/nope', '/api', '/%61pi/nope', '/assets/gone.js', '/logo.png', '/vendor/x']) {
+    for (const url of [
+      '/api/nope',
+      '/api',
+      '/%61pi/nope',
+      '/assets/gone.js',
+      '/logo.png',
+      '/vendor/x',
+    ]) {
       const res = await a.inject({ url })
       expect(res.statusCode, url).toBe(404)
       expect(res.json().error.code).toBe('NotFound')

@@ -6,6 +6,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { buildRom, uploadForm } from '../test/rom-builder'
 import { createTestApp } from '../test/test-app'
 import type { TestApp } from '../test/test-app'
+import type { NewRom } from '../storage/rom-store'
+import { openSqliteRomStore } from '../storage/sqlite/sqlite-rom-store'
 import { UploadBudget } from './upload-budget'
 
 const CAP = 64 * 1024
@@ -67,4 +69,47 @@ it('reserves by Content-Length, so many small uploads fit where few large ones d
   expect(budget.tryReserve(30)).toBeDefined()
   // One upload larger than the whole budget still runs when nothing else does.
   expect(new UploadBudget(10).tryReserve(50)).toBeDefined()
+})
+
+it('keeps an upload reserved until it is stored, not only until its body is read', async () => {
+  const inner = await openSqliteRomStore({ file: ':memory:' })
+  let openGate: () => void = () => undefined
+  const gate = new Promise<void>((resolve) => (openGate = resolve))
+  let waiting = 0
+  // The database is slow: inserts wait at the gate with their uploads in memory.
+  const store = new Proxy(inner, {
+    get(target, prop) {
+      if (prop === 'insert') {
+        return async (rom: NewRom) => {
+          waiting++
+          await gate
+          return target.insert(rom)
+        }
+      }
+      const value: unknown = Reflect.get(target, prop, target)
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value
+    },
+  })
+  // room for one 24.6 KB ROM's upload, not two
+  const slow = await createTestApp({ store, maxRomBytes: CAP, uploadMemoryBytes: 40 * 1024 })
+  try {
+    // over a socket: a real request says 'close' as soon as its body is read, an injected one does not
+    await slow.app.listen({ port: 0, host: '127.0.0.1' })
+    const url = `http://127.0.0.1:${(slow.app.server.address() as AddressInfo).port}/api/roms`
+    const send = (seed: number) => {
+      const form = uploadForm(buildRom({ seed }))
+      const signal = AbortSignal.timeout(10_000)
+      return fetch(url, { method: 'POST', headers: form.headers, body: form.payload, signal })
+    }
+    const first = send(1)
+    while (waiting === 0) await new Promise((r) => setTimeout(r, 5))
+    const busy = await send(2)
+    expect(busy.status).toBe(503)
+    expect(((await busy.json()) as { error: { code: string } }).error.code).toBe('ServerBusy')
+    openGate()
+    expect((await first).status).toBe(201)
+    expect((await send(2)).status).toBe(201)
+  } finally {
+    await slow.close()
+  }
 })

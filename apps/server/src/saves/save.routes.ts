@@ -66,9 +66,10 @@ function capAndReserve(budget: UploadBudget, max: number, tooLarge: () => HttpEr
         { 'retry-after': '2' },
       )
     }
-    // 'close' comes for a finished reply and for a client that went away alike.
+    // Held until the reply is done: the response's 'close' comes when it is sent and when the client
+    // goes away alike. (The request's own 'close' comes as soon as its body is read, while the upload
+    // is still in memory waiting for the database.)
     reply.raw.once('close', release)
-    request.raw.once('close', release)
   }
 }
 

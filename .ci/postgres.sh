@@ -9,7 +9,7 @@ start_test_postgres() {
   rm -rf "$PG_DIR"
   mkdir -p "$PG_DIR"
   chown postgres "$PG_DIR"
-  su postgres -s /bin/sh -c "$bin/initdb -D $PG_DIR/data -U postgres -A trust >/dev/null"
+  su postgres -s /bin/sh -c "$bin/initdb -D $PG_DIR/data -U postgres -A trust -E UTF8 --locale=C.UTF-8 >/dev/null"
   su postgres -s /bin/sh -c "$bin/pg_ctl -D $PG_DIR/data -o '-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1' -l $PG_DIR/log -w start >/dev/null"
   export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
   echo "PostgreSQL for tests: $TEST_DATABASE_URL"

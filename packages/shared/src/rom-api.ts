@@ -59,6 +59,10 @@ export type RomListResponse = z.infer<typeof romListResponseSchema>
 export const romSortKeySchema = z.enum(['date', 'title', 'size', 'mapper'])
 export type RomSortKey = z.infer<typeof romSortKeySchema>
 
+/** C0 and C1 control characters. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g
+
 /** Largest page `GET /api/roms?limit=` returns, in entries. */
 export const ROM_PAGE_MAX_LIMIT = 500
 
@@ -70,7 +74,13 @@ export const ROM_PAGE_MAX_LIMIT = 500
 export const romListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(ROM_PAGE_MAX_LIMIT).default(100),
-  q: z.string().trim().max(100).default(''),
+  // Control characters (a NUL among them, which PostgreSQL refuses in text) match no title: titles
+  // have none, and their runs of white space are single spaces, so the search text is cleaned alike.
+  q: z
+    .string()
+    .max(100)
+    .transform((q) => q.replace(CONTROL_CHARS, ' ').replace(/\s+/g, ' ').trim())
+    .default(''),
   sort: romSortKeySchema.default('date'),
   order: z.enum(['asc', 'desc']).optional(),
 })

@@ -28,6 +28,8 @@ describe('saveStateUploadFieldsSchema', () => {
     ['a short SHA-1', { ...base, romSha1: 'a'.repeat(39) }, 'romSha1'],
     ['an unknown kind', { ...base, kind: 'quick' }, 'kind'],
     ['a slot of 41 characters', { ...base, slot: 's'.repeat(41) }, 'slot'],
+    ['a slot with a NUL', { ...base, slot: 'a\u0000b' }, 'slot'],
+    ['a slot with a bidi override', { ...base, slot: '\u202eevil' }, 'slot'],
     ['no core', { coreVersion: '4.2.3', romSha1: base.romSha1 }, 'core'],
   ])('refuses %s', (_what, fields, path) => {
     const result = saveStateUploadFieldsSchema.safeParse(fields)

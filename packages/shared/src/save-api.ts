@@ -9,6 +9,11 @@ export * from './save-constants'
 
 export const saveStateKindSchema = z.enum(SAVE_STATE_KINDS)
 
+// C0/C1 controls (PostgreSQL refuses a NUL in text) and the bidi controls that can make a name display
+// as another, as in ROM titles.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_SLOT_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
+
 const sha1Schema = z.string().regex(/^[0-9a-f]{40}$/, 'a SHA-1 is 40 lowercase hex digits')
 
 /** The text fields of a state upload, as the server validates them. */
@@ -23,6 +28,9 @@ export const saveStateUploadFieldsSchema = z
       .string()
       .trim()
       .max(SAVE_STATE_SLOT_MAX_LENGTH)
+      .refine((s) => !UNSAFE_SLOT_CHARS.test(s), {
+        message: 'a slot name has no control characters and no bidi controls',
+      })
       .transform((s) => (s === '' ? undefined : s))
       .optional(),
   })

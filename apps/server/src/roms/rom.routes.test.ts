@@ -241,6 +241,13 @@ describe('GET /api/roms pages', () => {
       'Mega Man',
       'Metroid',
     ])
+    // control characters match no title (a NUL would be a 500 on PostgreSQL): they are spaces
+    const withNul = await t.app.inject({ url: '/api/roms?q=ME%00&sort=title' })
+    expect(romPageResponseSchema.parse(withNul.json()).total).toBe(2)
+    const onlyNul = await t.app.inject({ url: '/api/roms?q=%00%09' })
+    expect(romPageResponseSchema.parse(onlyNul.json()).total).toBe(3)
+    const inner = await t.app.inject({ url: '/api/roms?q=mega%0A%00man' })
+    expect(romPageResponseSchema.parse(inner.json()).roms.map((r) => r.title)).toEqual(['Mega Man'])
     const bySize = await t.app.inject({ url: '/api/roms?sort=size&order=desc&limit=1' })
     expect(romPageResponseSchema.parse(bySize.json()).roms.map((r) => r.title)).toEqual(['Metroid'])
     expect(Object.keys((await t.app.inject({ url: '/api/roms' })).json())).toEqual(['roms'])

@@ -164,6 +164,18 @@ for (const s of STORES) {
       expect(await page({ offset: 50 })).toEqual({ total: 5, roms: [] })
     })
 
+    it('searches titles case-insensitively beyond ASCII', async () => {
+      for (const [i, title] of ['Élan Ωmega', 'plain'].entries()) {
+        await store.insert(newRom({ title, bytes: new Uint8Array(100).fill(i + 1) }))
+      }
+      const titles = async (search: string) =>
+        (
+          await store.listPage({ offset: 0, limit: 10, search, sort: 'title', order: 'asc' })
+        ).roms.map((r) => r.title)
+      expect(await titles('élan')).toEqual(['Élan Ωmega'])
+      expect(await titles('ωMEGA')).toEqual(['Élan Ωmega'])
+    })
+
     it('hides a deleted entry at once, restores it within the window, and purges it after', async () => {
       const kept = newRom()
       const gone = newRom({ title: 'Gone soon' })

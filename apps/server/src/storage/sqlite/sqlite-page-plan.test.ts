@@ -6,7 +6,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RomSortKey } from '@nes-studio/shared'
-import { openSqliteRomStore, sqlitePageQuery } from './sqlite-rom-store'
+import { openSqliteRomStore, registerSqlFunctions, sqlitePageQuery } from './sqlite-rom-store'
 
 let dir: string
 let db: Database.Database
@@ -15,6 +15,7 @@ beforeAll(async () => {
   const file = path.join(dir, 'library.db')
   await (await openSqliteRomStore({ file })).close()
   db = new Database(file, { readonly: true })
+  registerSqlFunctions(db)
 })
 afterAll(() => {
   db.close()

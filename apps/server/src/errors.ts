@@ -28,13 +28,25 @@ export class ClientGoneError extends Error {
   }
 }
 
-/** Fastify's and its plugins' own 4xx errors (bad JSON, wrong media type, ...) rendered in our shape. */
-function fromFastifyError(err: FastifyError): HttpError | undefined {
+/**
+ * Fastify's and its plugins' own 4xx errors (bad JSON, wrong media type, ...) rendered in our shape.
+ * Uploads of ROMs, saves and states answer size and type errors themselves, with their own codes; what
+ * comes here is a body sent to a route that takes JSON or nothing (e.g. /api/unlock, a DELETE).
+ */
+function fromFastifyError(err: FastifyError, request: FastifyRequest): HttpError | undefined {
   const status = err.statusCode
   if (status === undefined || status < 400 || status >= 500) return undefined
-  if (status === 413) return new HttpError(413, 'RomTooLarge', 'The request body is too large.')
+  const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`
+  if (status === 413) {
+    return new HttpError(413, 'BodyTooLarge', `The request body is too large for ${route}.`)
+  }
   if (status === 415) {
-    return new HttpError(415, 'UnsupportedMediaType', 'Send the ROM as multipart/form-data.')
+    const type = request.headers['content-type'] ?? ''
+    return new HttpError(
+      415,
+      'UnsupportedMediaType',
+      `${route} takes a JSON body or none, not "${type.slice(0, 100)}".`,
+    )
   }
   // @fastify/static answers 403 for paths such as "/api//roms" or "/%2e%2e/": there is nothing there.
   if (status === 404 || status === 403) return new HttpError(404, 'NotFound', 'Not found.')
@@ -84,7 +96,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err }, storageError.message)
       return sendHttpError(reply, storageError)
     }
-    const httpError = err instanceof HttpError ? err : fromFastifyError(err)
+    const httpError = err instanceof HttpError ? err : fromFastifyError(err, request)
     if (httpError) return sendHttpError(reply, httpError)
     request.log.error({ err }, 'unhandled error')
     return sendHttpError(

@@ -136,6 +136,8 @@ export const apiErrorCodeSchema = z.enum([
   'NotFound',
   'DuplicateRom',
   'RomTooLarge',
+  /** A request body over the size its route takes (not a ROM, save or state: those have their own codes). */
+  'BodyTooLarge',
   'UnsupportedMediaType',
   'InternalError',
   // Battery saves and save states (save-api.ts).

@@ -82,3 +82,26 @@ it('answers broken HTTP framing in the API shape with security headers', async (
   expect(head.toLowerCase()).toContain('connection: close')
   expect(head).toContain(`content-security-policy: ${SECURITY_HEADERS['content-security-policy']}`)
 })
+
+it('answers bodies sent to JSON routes with errors that name the route, not ROM uploads', async () => {
+  const form = await t.app.inject({
+    method: 'POST',
+    url: '/api/unlock',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'token=x',
+  })
+  expectShaped(form, 415, 'UnsupportedMediaType')
+  const message = (form.json() as { error: { message: string } }).error.message
+  expect(message).toContain('POST /api/unlock takes a JSON body or none')
+  expect(message).not.toContain('ROM')
+  const big = await t.app.inject({
+    method: 'POST',
+    url: '/api/unlock',
+    headers: { 'content-type': 'application/json' },
+    payload: `{"token": "${' '.repeat(2 * 1024 * 1024)}"}`,
+  })
+  expectShaped(big, 413, 'BodyTooLarge')
+  expect((big.json() as { error: { message: string } }).error.message).toBe(
+    'The request body is too large for POST /api/unlock.',
+  )
+})

@@ -24,6 +24,23 @@ export function pickEncoding(acceptEncoding: string | undefined): ListEncoding {
   return 'identity'
 }
 
+/** `body` in `encoding` (identity when it is under 1 KiB), compressed on libuv's thread pool. */
+export async function encodeBody(
+  body: Buffer,
+  encoding: ListEncoding,
+): Promise<{ body: Buffer; encoding: ListEncoding }> {
+  if (encoding === 'identity' || body.length < MIN_COMPRESS_BYTES) {
+    return { body, encoding: 'identity' }
+  }
+  return { body: await compress(body, encoding), encoding }
+}
+
+function compress(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipAsync(body, { level: 6 })
+}
+
 export class ListCache {
   // Promises, so concurrent requests for a new revision share one build and one compression.
   private entry:
@@ -54,10 +71,7 @@ export class ListCache {
     }
     let compressed = encoded.get(encoding)
     if (!compressed) {
-      compressed =
-        encoding === 'br'
-          ? brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-          : gzipAsync(body, { level: 6 })
+      compressed = compress(body, encoding)
       encoded.set(encoding, compressed)
     }
     return { body: await compressed, encoding }

@@ -1,4 +1,4 @@
-import { brotliDecompressSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   apiErrorBodySchema,
@@ -301,6 +301,20 @@ describe('GET /api/roms caching', () => {
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(romListResponseSchema.parse(plain.json()).roms).toHaveLength(10)
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body)
+  })
+
+  it('compresses a page as well', async () => {
+    for (let seed = 10; seed < 20; seed++) await uploadOk(buildRom({ seed }), `rom-${seed}.nes`)
+    const url = '/api/roms?offset=0&limit=40'
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    const plain = await t.app.inject({ url })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(romPageResponseSchema.parse(plain.json()).roms).toHaveLength(10)
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body)
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
   })
 
   it('sees writes made through another connection to the same database', async () => {

@@ -10,7 +10,7 @@ import type {
 } from '@nes-studio/shared'
 import { HttpError } from '../errors'
 import { contentDisposition } from './file-name'
-import { ListCache, pickEncoding } from './list-cache'
+import { encodeBody, ListCache, pickEncoding } from './list-cache'
 import { MULTIPART_OVERHEAD_BYTES, UPLOAD_FILE_FIELD, romIdParamsSchema } from './rom.schema'
 import type { RomService } from './rom.service'
 import { UploadBudget } from './upload-budget'
@@ -89,7 +89,12 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
       const query = parseListQuery(request.query)
       const page = await service.listPage(query)
       const body: RomPageResponse = { ...page, offset: query.offset, limit: query.limit }
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(body))
+      const encoded = await encodeBody(
+        Buffer.from(JSON.stringify(body), 'utf8'),
+        pickEncoding(request.headers['accept-encoding']),
+      )
+      if (encoded.encoding !== 'identity') reply.header('content-encoding', encoded.encoding)
+      return reply.type('application/json; charset=utf-8').send(encoded.body)
     }
     // The body may be newer than the revision read above; its own revision is its ETag.
     const current = await wholeList.current(etag.slice(1, -1))

@@ -26,3 +26,42 @@ describe('useGameKeys', () => {
     unmount()
   })
 })
+
+describe('useGameKeys on a focused control', () => {
+  const press = (target: EventTarget, key: string) => {
+    const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })
+    target.dispatchEvent(event)
+    target.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true }))
+    return event
+  }
+
+  it('leaves Enter and Space to buttons and links, and keeps them on the body and the pad', () => {
+    const setButton = vi.fn()
+    localStorage.clear()
+    const { unmount } = renderHook(() => useGameKeys(true, setButton))
+    document.body.innerHTML = `
+      <button id="eject">EJECT</button><a id="link" href="/editor">STUDIO</a>
+      <div role="button" tabindex="0" id="fake">X</div>
+      <div class="pad-zone"><button id="start" data-button="start">START</button></div>`
+    const byId = (id: string) => document.getElementById(id) as HTMLElement
+    for (const id of ['eject', 'link', 'fake']) {
+      expect(press(byId(id), 'Enter').defaultPrevented).toBe(false)
+      expect(press(byId(id), ' ').defaultPrevented).toBe(false)
+    }
+    expect(setButton).not.toHaveBeenCalled()
+    // Other game keys still play on a focused button.
+    expect(press(byId('eject'), 'ArrowUp').defaultPrevented).toBe(true)
+    expect(press(byId('start'), 'Enter').defaultPrevented).toBe(true)
+    expect(press(document.body, 'Enter').defaultPrevented).toBe(true)
+    expect(setButton.mock.calls).toEqual([
+      ['up', true, 0],
+      ['up', false, 0],
+      ['start', true, 0],
+      ['start', false, 0],
+      ['start', true, 0],
+      ['start', false, 0],
+    ])
+    unmount()
+    document.body.innerHTML = ''
+  })
+})

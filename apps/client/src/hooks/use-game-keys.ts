@@ -1,6 +1,7 @@
 // Keyboard play while a game runs, in the player and in the studio's preview: keydown/keyup on the page
 // drive controllers 1 and 2 through the user's key map. Auto-repeat is ignored, and keys typed into form
-// fields, an editable editor or a dialog (and shortcuts such as Ctrl+Enter) are left alone.
+// fields, an editable editor or a dialog (and shortcuts such as Ctrl+Enter) are left alone, and so are
+// Enter and Space on a focused button or link (a keyboard user's way to press it).
 import { useEffect } from 'react'
 import { buttonForKey, normalizeKey } from '../emulator/key-map'
 import type { BoundButton, PlayerIndex } from '../emulator/key-map'
@@ -16,6 +17,32 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)
 }
 
+/** What Enter and Space act on when focused (the on-screen pad's buttons are the game's, not these). */
+const CONTROL_SELECTOR = [
+  'button',
+  'a[href]',
+  'summary',
+  '[role="button"]',
+  '[role="link"]',
+  '[role="checkbox"]',
+  '[role="switch"]',
+  '[role="radio"]',
+  '[role="tab"]',
+  '[role="menuitem"]',
+  '[role="option"]',
+].join(', ')
+
+/**
+ * Enter or Space on a focused control (EJECT, PAUSE, a library entry's Load…) presses that control.
+ * On the page's body, the game's frame or the on-screen pad they stay game keys.
+ */
+export function isControlActivation(target: EventTarget | null, key: string): boolean {
+  if (key !== 'Enter' && key !== ' ') return false
+  if (!(target instanceof Element)) return false
+  const control = target.closest(CONTROL_SELECTOR)
+  return control !== null && control.closest('.pad-zone') === null
+}
+
 export function useGameKeys(isActive: boolean, onButton: ButtonHandler): void {
   useEffect(() => {
     if (!isActive) return
@@ -25,6 +52,8 @@ export function useGameKeys(isActive: boolean, onButton: ButtonHandler): void {
       if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return
       const key = normalizeKey(event.key)
       const down = event.type === 'keydown'
+      // A key held for the game before focus moved to a control is still released on its keyup below.
+      if (down && isControlActivation(event.target, key)) return
       const bound = down ? buttonForKey(getInputSettings().bindings, key) : held.get(key)
       if (!bound) return
       event.preventDefault()

@@ -86,6 +86,9 @@ interface SavesPanelProps {
 export function SavesPanel({ ui, where, problem }: SavesPanelProps) {
   const fileInput = useRef<HTMLInputElement>(null)
   const canLink = where === 'server'
+  // A failed save can be the battery-save problem over again (a library game deleted while it runs):
+  // it is said once.
+  const message = ui.message && ui.message.text !== problem ? ui.message : undefined
   return (
     <section className="panel saves" aria-labelledby="saves-title">
       <div className="saves__head">
@@ -137,10 +140,10 @@ export function SavesPanel({ ui, where, problem }: SavesPanelProps) {
         </p>
       ) : null}
       <p
-        className={`saves__message${ui.message?.isError ? ' saves__message--error' : ''}`}
-        role={ui.message?.isError ? 'alert' : 'status'}
+        className={`saves__message${message?.isError ? ' saves__message--error' : ''}`}
+        role={message?.isError ? 'alert' : 'status'}
       >
-        {ui.message?.text ?? ''}
+        {message?.text ?? ''}
       </p>
       {ui.states.length === 0 ? (
         <p className="saves__empty">No saved states yet. F2 saves quickly, F4 loads it.</p>

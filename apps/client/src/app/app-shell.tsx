@@ -1,5 +1,21 @@
 // Page chrome shared by every route: title bar with navigation, then the route's screen.
-import { NavLink, Outlet } from 'react-router'
+import { Link, NavLink, Outlet, useMatch } from 'react-router'
+
+/** PLAYER is the current page on / and on /play/:romId (the player starting a library game). */
+function PlayerLink() {
+  const isHome = useMatch({ path: '/', end: true }) !== null
+  const isPlaying = useMatch({ path: '/play/*' }) !== null
+  const isActive = isHome || isPlaying
+  return (
+    <Link
+      to="/"
+      className={`app-header__link${isActive ? ' active' : ''}`}
+      aria-current={isActive ? 'page' : undefined}
+    >
+      PLAYER
+    </Link>
+  )
+}
 
 export function AppShell() {
   return (
@@ -10,9 +26,7 @@ export function AppShell() {
           NES STUDIO
         </NavLink>
         <nav className="app-header__nav" aria-label="Main">
-          <NavLink to="/" end className="app-header__link">
-            PLAYER
-          </NavLink>
+          <PlayerLink />
           <NavLink to="/editor" className="app-header__link">
             STUDIO
           </NavLink>

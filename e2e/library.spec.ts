@@ -1,4 +1,5 @@
 // ROM library panels against the real server (own instance, empty DATA_DIR) and the real emulator.
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { launchBrowser, openPage, TOUCH_DEVICES } from './support/browser'
@@ -294,6 +295,59 @@ describe('ROM library', () => {
       await close()
     }
   })
+})
+
+// A ROM name of 100+ letters without a break (seen from QA) used to run out of the toast and off screen.
+describe('a toast naming a ROM with a long unbroken name', () => {
+  const longName = `${'Q'.repeat(120)}.nes`
+  beforeAll(async () => {
+    const form = new FormData()
+    form.set('title', 'Long Name Game')
+    form.set('romFile', new Blob([Buffer.from(buildSolidColorRom(0x2a))]), longName)
+    const res = await fetch(`${server.baseUrl}/api/roms`, { method: 'POST', body: form })
+    expect(res.status).toBe(201)
+  })
+
+  for (const [name, options] of [
+    ['desktop', { width: 1280, height: 800 }],
+    [TOUCH_DEVICES[0]!.name, TOUCH_DEVICES[0]!],
+  ] as const) {
+    it(`wraps inside the toast and the screen (${name})`, async () => {
+      const { page, close } = await openPage(browser, options)
+      try {
+        await page.goto(`${server.baseUrl}/`)
+        const load = page.getByRole('button', { name: 'Load Long Name Game' })
+        if (options.hasTouch) await load.tap()
+        else await load.click()
+        // The server keeps file names to 120 characters.
+        await expectToast(page, 'ROM Loaded', /^Q{100,}\.nes has been loaded successfully\.$/)
+        const boxes = await page.locator('.toast').evaluate((toast) => {
+          const box = (selector: string) => {
+            const r = toast.querySelector(selector)!.getBoundingClientRect()
+            return { left: r.left, right: r.right }
+          }
+          const r = toast.getBoundingClientRect()
+          return {
+            toast: { left: r.left, right: r.right },
+            description: box('.toast__description'),
+            view: document.documentElement.clientWidth,
+          }
+        })
+        expect(boxes.toast.left).toBeGreaterThanOrEqual(0)
+        expect(boxes.toast.right).toBeLessThanOrEqual(boxes.view)
+        expect(boxes.description.left).toBeGreaterThanOrEqual(boxes.toast.left)
+        expect(boxes.description.right).toBeLessThanOrEqual(boxes.toast.right)
+        await page.waitForTimeout(300) // the toast's entry animation
+        await page.screenshot({
+          path: fileURLToPath(
+            new URL(`artifacts/toast-long-name-${options.width}.png`, import.meta.url),
+          ),
+        })
+      } finally {
+        await close()
+      }
+    })
+  }
 })
 
 // Spec: a delete asks nothing, the row goes at once, and the toast's Undo brings the ROM back while the

@@ -42,9 +42,10 @@ describe('useGameKeys on a focused control', () => {
     document.body.innerHTML = `
       <button id="eject">EJECT</button><a id="link" href="/editor">STUDIO</a>
       <div role="button" tabindex="0" id="fake">X</div>
-      <div class="pad-zone"><button id="start" data-button="start">START</button></div>`
+      <div class="pad-zone"><button id="start" data-button="start">START</button></div>
+      <button id="rewind" class="pad-zone">REWIND</button>`
     const byId = (id: string) => document.getElementById(id) as HTMLElement
-    for (const id of ['eject', 'link', 'fake']) {
+    for (const id of ['eject', 'link', 'fake', 'rewind']) {
       expect(press(byId(id), 'Enter').defaultPrevented).toBe(false)
       expect(press(byId(id), ' ').defaultPrevented).toBe(false)
     }

@@ -40,7 +40,7 @@ export function isControlActivation(target: EventTarget | null, key: string): bo
   if (key !== 'Enter' && key !== ' ') return false
   if (!(target instanceof Element)) return false
   const control = target.closest(CONTROL_SELECTOR)
-  return control !== null && control.closest('.pad-zone') === null
+  return control !== null && !control.hasAttribute('data-button')
 }
 
 export function useGameKeys(isActive: boolean, onButton: ButtonHandler): void {

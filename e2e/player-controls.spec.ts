@@ -105,3 +105,33 @@ describe('controls dialog', () => {
     expect(await page.getByTestId('scanlines').count()).toBe(0)
   })
 })
+
+describe('keyboard on a focused control while a game runs', () => {
+  it('Enter and Space press the focused button; on the page Enter is still START', async () => {
+    const page = await suite.openPlayer()
+    await startProbe(page)
+    const fast = page.getByRole('button', { name: /^FAST/ })
+    await fast.focus()
+    await page.keyboard.press('Enter')
+    expect(await fast.textContent()).toBe('FAST ×3')
+    await page.keyboard.press(' ')
+    expect(await fast.textContent()).toBe('FAST MAX')
+    await page.keyboard.press('Enter')
+    expect(await fast.textContent()).toBe('FAST ×1')
+    await page.getByRole('button', { name: 'PAUSE' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: 'RESUME' }).waitFor({ timeout: 3000 })
+    await page.keyboard.press(' ')
+    await page.getByRole('button', { name: 'PAUSE' }).waitFor({ timeout: 3000 })
+    await page.waitForTimeout(200)
+    // None of those reached the game as START.
+    expect((await readProbe(page)).ever1 & PAD_BIT.start).toBe(0)
+
+    await blurActiveElement(page)
+    expect((await holdKey(page, 'Enter')).pad1).toBe(PAD_BIT.start)
+
+    await page.getByRole('button', { name: 'EJECT' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByText('INSERT CARTRIDGE').waitFor({ timeout: 5000 })
+  })
+})

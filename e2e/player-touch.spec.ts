@@ -205,6 +205,29 @@ describe('touch screens', () => {
     await page.screenshot({ path: path.join(artifacts, 'touch-fullscreen-844x390.png') })
   })
 
+  it('turning the phone mid-game keeps the game in view, unless the visitor scrolled away', async () => {
+    const page = await suite.open(PHONE)
+    await startProbe(page)
+    // Portrait to landscape: the page keeps its scroll, which left the screen's top above the view.
+    await page.setViewportSize({ width: PHONE.height, height: PHONE.width })
+    // The whole screen (its black bars too), not only the picture, which sits lower inside it.
+    await waitUntilInView(page, '.player .game-display')
+    expect(await page.locator('.player').getAttribute('data-layout')).toBe('landscape')
+    await page.screenshot({ path: path.join(artifacts, 'touch-turned-667x375.png') })
+    await page.setViewportSize({ width: PHONE.width, height: PHONE.height })
+    await waitUntilInView(page, '.player .game-display')
+
+    // Scrolled down to the library, the game is left where it is when the phone turns.
+    await page
+      .getByRole('heading', { name: 'ROM Library' })
+      .evaluate((heading) => heading.scrollIntoView({ block: 'start', behavior: 'instant' }))
+    await page.waitForTimeout(300) // the page hears of a scroll at its next frame; a hand turns slower
+    await page.setViewportSize({ width: PHONE.height, height: PHONE.width })
+    await page.waitForTimeout(1000)
+    const box = await page.locator('.player .game-display').boundingBox()
+    expect(box!.y + box!.height).toBeLessThanOrEqual(0)
+  })
+
   it('starts the studio preview on a phone, in view', async () => {
     const page = await suite.open(PHONE)
     await page.goto(`${suite.baseUrl}/editor`)

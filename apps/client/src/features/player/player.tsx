@@ -16,7 +16,6 @@ import { useInputSettings } from '../../hooks/use-input-settings'
 import { usePlayIntent } from '../../hooks/use-play-intent'
 import { ActionButtons, Dpad, SystemButtons, useNesPad } from '../../components/nes-pad'
 import type { PadProps } from '../../components/nes-pad'
-import { revealElement } from '../../lib/reveal'
 import { CartridgeSlot } from './components/cartridge-slot'
 import { ConsoleToolbar } from './components/console-toolbar'
 import { ControlsDialog } from './components/controls-dialog'
@@ -26,6 +25,7 @@ import { ResumePrompt, SavesPanel } from './components/saves-panel'
 import { StatusLights } from './components/status-lights'
 import { useEmulator } from './hooks/use-emulator'
 import { useFps } from './hooks/use-fps'
+import { revealGame, useGameInView } from './hooks/use-game-in-view'
 import { usePlayerLayout } from './hooks/use-handheld-layout'
 import type { PlayerLayout } from './hooks/use-handheld-layout'
 import { usePlayer } from './hooks/use-player'
@@ -63,16 +63,6 @@ function holdOnScreen(button: NesButton, down: boolean): void {
   const game = getGameInstance()
   if (game) game.setButton(button, down)
   else if (down) console.log(`Button ${button} pressed, but no game is running.`)
-}
-
-/**
- * Scrolls the console to the top of the view when the game's screen is not wholly in sight: a game
- * started from the library (below the console on a phone, and on a desktop once scrolled), or with
- * PRESS START on a phone (below the screen, so the screen is partly scrolled away) would otherwise play
- * out of sight. On a phone the console's top row, the screen and the pad then fill the view.
- */
-function revealGame(consoleElement: HTMLElement | null, screen: HTMLElement | null): void {
-  revealElement(screen ?? consoleElement, { scrollTo: consoleElement, block: 'start' })
 }
 
 function ConsoleDeck({ player, isRunning }: { player: PlayerController; isRunning: boolean }) {
@@ -150,10 +140,7 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
   useEffect(() => {
     if (status === 'ready') host?.preload()
   }, [host, status])
-  // Once per game, when it starts.
-  useEffect(() => {
-    if (isRunning) revealGame(consoleRef.current, screenRef.current)
-  }, [isRunning])
+  useGameInView(isRunning, layout, consoleRef, screenRef)
   const time = useTimeControl(host, isRunning)
   const saves = useSaves(host, player.session, player.takePendingStateId)
   usePlayerHotkeys(isRunning, {

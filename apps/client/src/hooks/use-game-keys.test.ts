@@ -65,4 +65,27 @@ describe('useGameKeys on a focused control', () => {
     unmount()
     document.body.innerHTML = ''
   })
+
+  it('keeps Enter a game key on a control last clicked with the mouse, until focus moves on', () => {
+    const setButton = vi.fn()
+    localStorage.clear()
+    const { unmount } = renderHook(() => useGameKeys(true, setButton))
+    document.body.innerHTML = '<button id="mute">MUTE</button><button id="pause">PAUSE</button>'
+    const mute = document.getElementById('mute') as HTMLElement
+    const pause = document.getElementById('pause') as HTMLElement
+    mute.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true })) // jsdom has no PointerEvent
+    mute.focus()
+    expect(press(mute, 'Enter').defaultPrevented).toBe(true)
+    expect(setButton.mock.calls).toEqual([
+      ['start', true, 0],
+      ['start', false, 0],
+    ])
+    pause.focus() // Tab to the next control: Enter presses it
+    expect(press(pause, 'Enter').defaultPrevented).toBe(false)
+    mute.focus()
+    expect(press(mute, 'Enter').defaultPrevented).toBe(false)
+    expect(setButton).toHaveBeenCalledTimes(2)
+    unmount()
+    document.body.innerHTML = ''
+  })
 })

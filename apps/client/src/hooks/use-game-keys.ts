@@ -33,14 +33,20 @@ const CONTROL_SELECTOR = [
 ].join(', ')
 
 /**
- * Enter or Space on a focused control (EJECT, PAUSE, a library entry's Load…) presses that control.
- * On the page's body, the game's frame or the on-screen pad they stay game keys.
+ * Enter or Space on a focused control (EJECT, PAUSE, a library entry's Load… reached with Tab) presses
+ * that control. On the page's body, the game's frame or the on-screen pad they stay game keys, and so on
+ * `clicked`, the control last pressed with a pointer: it keeps the focus, but the player's hands are on
+ * the game's keys (MUTE clicked, then Enter for START, must not mute again).
  */
-export function isControlActivation(target: EventTarget | null, key: string): boolean {
+export function isControlActivation(
+  target: EventTarget | null,
+  key: string,
+  clicked: Element | null = null,
+): boolean {
   if (key !== 'Enter' && key !== ' ') return false
   if (!(target instanceof Element)) return false
   const control = target.closest(CONTROL_SELECTOR)
-  return control !== null && !control.hasAttribute('data-button')
+  return control !== null && control !== clicked && !control.hasAttribute('data-button')
 }
 
 export function useGameKeys(isActive: boolean, onButton: ButtonHandler): void {
@@ -48,12 +54,20 @@ export function useGameKeys(isActive: boolean, onButton: ButtonHandler): void {
     if (!isActive) return
     // What each held key pressed, so its keyup releases that even if the map changed in between.
     const held = new Map<string, BoundButton>()
+    // The control last pressed with a pointer, while it keeps the focus that press gave it.
+    let clicked: Element | null = null
+    const onPointerDown = (event: PointerEvent) => {
+      clicked = event.target instanceof Element ? event.target.closest(CONTROL_SELECTOR) : null
+    }
+    const onFocusIn = (event: FocusEvent) => {
+      if (clicked !== null && event.target !== clicked) clicked = null
+    }
     const handle = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return
       const key = normalizeKey(event.key)
       const down = event.type === 'keydown'
       // A key held for the game before focus moved to a control is still released on its keyup below.
-      if (down && isControlActivation(event.target, key)) return
+      if (down && isControlActivation(event.target, key, clicked)) return
       const bound = down ? buttonForKey(getInputSettings().bindings, key) : held.get(key)
       if (!bound) return
       event.preventDefault()
@@ -70,7 +84,11 @@ export function useGameKeys(isActive: boolean, onButton: ButtonHandler): void {
     window.addEventListener('keydown', handle)
     window.addEventListener('keyup', handle)
     window.addEventListener('blur', releaseAll)
+    window.addEventListener('pointerdown', onPointerDown, true)
+    window.addEventListener('focusin', onFocusIn, true)
     return () => {
+      window.removeEventListener('pointerdown', onPointerDown, true)
+      window.removeEventListener('focusin', onFocusIn, true)
       window.removeEventListener('keydown', handle)
       window.removeEventListener('keyup', handle)
       window.removeEventListener('blur', releaseAll)

@@ -160,7 +160,9 @@ export function splitSource(name: string, bytes: Uint8Array): SourceFile {
   // that already end with the C string terminator. Characters are found with the text's indexOf
   // (one char per byte, so the same offsets): a string's indexOf of one char is a native memchr,
   // where a Uint8Array's compares element by element (~6% of a large run's instructions).
-  const nul = bytes.slice()
+  // a copy: a Node Buffer's slice() is a view, which these NULs would write into (the caller's
+  // file) and whose offsets in `nul.buffer` would not start at 0
+  const nul = new Uint8Array(bytes)
   const nulBuffer = nul.buffer
   const n = nul.length
   const hasNuls = text.indexOf('\0') >= 0

@@ -59,8 +59,9 @@ export function writeSrec(rom: Uint8Array, map: Uint8Array, maxBank: number): st
     lines.push(`S2${hex(n + 4, 2)}${hex(p, 6)}${data}${hex(~sum & 0xff, 2)}`)
     p += n
   }
+  // the page NESASM's map records for bank 0's first byte; an unwritten byte's $FF reads as page 7
   const m0 = map[0] ?? 0xff
-  const addr = ((m0 === 0xff ? 0 : m0 >> 5) & 7) << 13
+  const addr = ((m0 >> 5) & 7) << 13
   const sum = 4 + ((addr >> 16) & 0xff) + ((addr >> 8) & 0xff) + (addr & 0xff)
   lines.push(`S804${hex(addr, 6)}${hex(~sum & 0xff, 2)}`)
   return lines.join('\n')

@@ -118,7 +118,8 @@ export class Asm {
   readonly bankPage = new Int32Array(4 * 256)
   readonly bankGlabl: (Sym | null)[] = new Array<Sym | null>(4 * 256).fill(null)
   readonly bankName: string[] = new Array<string>(MAX_BANKS).fill('')
-  maxZp = 0
+  /** Highest `.zp` address reserved + 1; NESASM starts it at 1, so one byte at $00 looks unused. */
+  maxZp = 1
   maxBss = 0x201
   rsbase = 0
   dataLoccnt = -1

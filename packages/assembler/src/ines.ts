@@ -80,7 +80,8 @@ export function segmentReport(
 ): string {
   const out: string[] = ['segment usage:\n', '\n']
   const pad = (n: number, w: number): string => String(n).padStart(w, ' ')
-  if (maxZp < 1) out.push('      ZP    -\n')
+  // NESASM's test: max_zp starts at 1, so a single byte reserved at $00 is reported as unused
+  if (maxZp <= 1) out.push('      ZP    -\n')
   else out.push(`      ZP    $0000-$${hex(maxZp - 1, 4)}  [${pad(maxZp, 4)}]\n`)
   if (maxBss <= 0x201) out.push('     BSS    -\n')
   else out.push(`     BSS    $0200-$${hex(maxBss - 1, 4)}  [${pad(maxBss - 0x200, 4)}]\n`)

@@ -1,5 +1,6 @@
 // Golden suite: NESASM 3.1's own outputs for the 17 probe programs and 67 failing programs
-// (copied into test/fixtures/nesasm). Each run checks the ROM, stdout, .fns and .lst.
+// (copied into test/fixtures/nesasm), plus probes 18-19 whose outputs were derived by hand from
+// the notes (see their ABOUT files). Each run checks the ROM, stdout, .fns and .lst.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'

@@ -16,6 +16,7 @@ import {
   tab,
 } from './support/studio-page'
 import { INCLUDE_PROGRAM } from './support/studio-programs'
+import { treeRow } from './support/studio-tree'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -125,6 +126,55 @@ describe('studio projects', () => {
       expect(await page.locator('.cm-content').textContent()).toContain(
         '; main.asm - a complete NES program',
       )
+    } finally {
+      await close()
+    }
+  })
+
+  it("a second tab never wipes the first tab's work, and shows it when it has no edits of its own", async () => {
+    const { page: first, context, close } = await openStudio(browser(), baseUrl)
+    try {
+      const second = await context.newPage()
+      await second.goto(`${baseUrl}/editor`)
+      await second.locator('.cm-content').waitFor()
+
+      await first.getByPlaceholder('New file name...').fill('enemy.asm')
+      await first.getByPlaceholder('New file name...').press('Enter')
+      await tab(first, 'enemy.asm').waitFor()
+      await setEditorText(first, '; enemy AI\n')
+      expect((await savedFiles(first))['enemy.asm']).toBe('; enemy AI\n')
+      // The untouched tab takes the first tab's project as it is saved.
+      await treeRow(second, 'enemy.asm').waitFor()
+
+      // Closing both tabs (the second last, without an edit) keeps the work.
+      await first.close({ runBeforeUnload: true })
+      await second.close({ runBeforeUnload: true })
+      const reopened = await context.newPage()
+      await reopened.goto(`${baseUrl}/editor`)
+      await reopened.locator('.cm-content').waitFor()
+      await treeRow(reopened, 'enemy.asm').click()
+      expect(await reopened.locator('.cm-content').textContent()).toContain('; enemy AI')
+
+      // An edit in one tab is taken by the other, and an edit there then keeps both.
+      const other = await context.newPage()
+      await other.goto(`${baseUrl}/editor`)
+      await other.locator('.cm-content').waitFor()
+      await tab(reopened, 'main.asm').click()
+      await tab(other, 'main.asm').click()
+      await reopened.locator('.cm-content').click()
+      await reopened.keyboard.press('ControlOrMeta+Home')
+      await reopened.keyboard.type('; from tab one\n')
+      await expect
+        .poll(() => other.locator('.cm-content').textContent(), { timeout: 5000 })
+        .toContain('; from tab one')
+      await treeRow(other, 'enemy.asm').click()
+      await other.locator('.cm-content').click()
+      await other.keyboard.press('ControlOrMeta+End')
+      await other.keyboard.type('; from tab two\n')
+      const files = await savedFiles(reopened)
+      expect(files['main.asm']).toContain('; from tab one')
+      expect(files['enemy.asm']).toContain('; from tab two')
+      expect(await other.getByTestId('other-tab-notice').count()).toBe(0)
     } finally {
       await close()
     }

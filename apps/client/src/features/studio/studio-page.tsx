@@ -11,6 +11,7 @@ import { ProblemCounts, ProblemsPanel } from './components/problems-panel'
 import { StudioToolbar } from './components/studio-toolbar'
 import { WorkspaceSidebar } from './components/workspace-sidebar'
 import { LiveToggle } from './components/live-toggle'
+import { OtherTabNotice } from './components/other-tab-notice'
 import { useLiveMode } from './hooks/use-live-mode'
 import { DebugPanel } from './debug/debug-panel'
 import type { JumpTarget } from './editor/code-editor'
@@ -188,6 +189,12 @@ export default function StudioPage() {
           </>
         }
       />
+      {studio.conflict && (
+        <OtherTabNotice
+          onLoadOther={studio.conflict.loadOther}
+          onKeepMine={studio.conflict.keepMine}
+        />
+      )}
       {isAdding && rom && (
         <AddToLibraryDialog
           rom={rom}

@@ -1,8 +1,12 @@
-import { act, renderHook } from '@testing-library/react'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { act, cleanup, renderHook } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createDefaultProject, createFile } from '../project/project-files'
+import type { Project } from '../project/project-files'
+import { PROJECT_STORAGE_KEY, loadProject, serializeProject } from '../project/project-store'
 import { useStudioProject } from './use-studio-project'
 
 beforeEach(() => localStorage.clear())
+afterEach(cleanup)
 
 describe('useStudioProject', () => {
   it('hands a compile the text of a key typed in the same moment, before React has re-rendered', () => {
@@ -28,5 +32,80 @@ describe('useStudioProject', () => {
     expect(result.current.syncReferences().files.find((file) => file.id === main.id)!.content).toBe(
       'lda #1\n',
     )
+  })
+})
+
+/** Another tab saving `project`: localStorage changes and this tab gets a storage event. */
+function saveFromOtherTab(project: Project) {
+  const text = serializeProject(project)
+  localStorage.setItem(PROJECT_STORAGE_KEY, text)
+  window.dispatchEvent(new StorageEvent('storage', { key: PROJECT_STORAGE_KEY, newValue: text }))
+}
+
+const withEnemy = (): Project => {
+  const base = createDefaultProject()
+  return { ...base, files: [...base.files, createFile('enemy.asm', '; enemy\n')] }
+}
+const savedNames = () => loadProject()!.files.map((f) => f.filename)
+
+describe('useStudioProject with another tab', () => {
+  it('does not save over another tab when this tab was only looked at', () => {
+    vi.useFakeTimers()
+    try {
+      const { unmount } = renderHook(() => useStudioProject())
+      // Another tab adds a file and saves; this tab is closed without an edit.
+      localStorage.setItem(PROJECT_STORAGE_KEY, serializeProject(withEnemy()))
+      act(() => vi.advanceTimersByTime(2000))
+      window.dispatchEvent(new Event('pagehide'))
+      unmount()
+      expect(savedNames()).toEqual(['main.asm', 'enemy.asm'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it("takes another tab's project when this tab has no unsaved edits, and keeps its open tabs", () => {
+    const { result } = renderHook(() => useStudioProject())
+    const main = result.current.project.files.find((f) => f.filename === 'main.asm')!
+    act(() => saveFromOtherTab(withEnemy()))
+    expect(result.current.project.files.map((f) => f.filename)).toEqual(['main.asm', 'enemy.asm'])
+    expect(result.current.conflict).toBeUndefined()
+    // main.asm did not change, so its tab (and editor state) stays the same file.
+    expect(result.current.active?.id).toBe(main.id)
+    // A later edit here saves both: the other tab's file is not lost.
+    act(() => result.current.edit(main.id, '; mine\n'))
+    act(() => window.dispatchEvent(new Event('pagehide')))
+    expect(savedNames()).toEqual(['main.asm', 'enemy.asm'])
+  })
+
+  it('with unsaved edits here, saves neither over the other until the user picks one', () => {
+    const { result } = renderHook(() => useStudioProject())
+    const main = result.current.project.files.find((f) => f.filename === 'main.asm')!
+    act(() => result.current.edit(main.id, '; mine\n'))
+    act(() => saveFromOtherTab(withEnemy()))
+    expect(result.current.conflict).toBeDefined()
+    // This tab's edit is still shown, and closing the page does not write it over the other tab's project.
+    expect(result.current.project.files.find((f) => f.id === main.id)!.content).toBe('; mine\n')
+    act(() => window.dispatchEvent(new Event('pagehide')))
+    expect(savedNames()).toEqual(['main.asm', 'enemy.asm'])
+
+    act(() => result.current.conflict!.keepMine())
+    expect(result.current.conflict).toBeUndefined()
+    expect(savedNames()).toEqual(['main.asm'])
+    expect(loadProject()!.files[0]!.content).toBe('; mine\n')
+  })
+
+  it("Load the other tab's version shows it and saves nothing", () => {
+    const { result } = renderHook(() => useStudioProject())
+    const main = result.current.project.files.find((f) => f.filename === 'main.asm')!
+    act(() => result.current.edit(main.id, '; mine\n'))
+    act(() => saveFromOtherTab(withEnemy()))
+    act(() => result.current.conflict!.loadOther())
+    expect(result.current.conflict).toBeUndefined()
+    expect(result.current.project.files.map((f) => f.filename)).toEqual(['main.asm', 'enemy.asm'])
+    expect(result.current.active?.filename).toBe('main.asm')
+    expect(result.current.active?.content).not.toBe('; mine\n')
+    act(() => window.dispatchEvent(new Event('pagehide')))
+    expect(savedNames()).toEqual(['main.asm', 'enemy.asm'])
   })
 })

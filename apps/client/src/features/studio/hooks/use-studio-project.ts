@@ -1,4 +1,5 @@
-// The studio's project state: restored from localStorage on open, saved as it changes, missing .include/.incbin
+// The studio's project state: restored from localStorage on open, saved as it changes (only when this tab changed
+// it; another tab's save is taken when this tab has no unsaved edits, or offered when it has), missing .include/.incbin
 // targets added (and opened as tabs), the open tabs (closing one never deletes its file), and the actions the UI
 // needs (add, open, close, edit, rename/move, delete, new folder, replace, restore for Undo).
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
@@ -7,9 +8,12 @@ import { addMissingReferencedFiles } from '../project/include-scan'
 import { addFile, createDefaultProject, updateContent } from '../project/project-files'
 import type { AddFileResult, Project } from '../project/project-files'
 import { patchChrText } from '../project/chr-image'
+import { adoptProject } from '../project/adopt-project'
 import { addFolder, deletePath, renamePath } from '../project/project-paths'
 import type { PathResult } from '../project/project-paths'
 import {
+  PROJECT_STORAGE_KEY,
+  deserializeProject,
   loadActiveFilename,
   loadProject,
   saveActiveFilename,
@@ -58,30 +62,46 @@ export function useStudioProject() {
     latest.current = { ...latest.current, openIds, activeId }
   }
 
+  // What the saved project (in localStorage) holds as far as this tab knows: the project it loaded, last saved
+  // or took from another tab. This tab has unsaved edits while `latest` differs from it, and only then saves, so
+  // a tab that was only looked at never overwrites what another tab saved.
+  const saved = useRef(project)
+  // Another tab's project that arrived while this tab had unsaved edits: neither is saved over the other until
+  // the user picks one (see `conflict` below).
+  const [otherTab, setOtherTab] = useState<Project | undefined>(undefined)
+  const otherTabRef = useRef<Project | undefined>(undefined)
+
   const hasWarnedAboutSaving = useRef(false)
+  const persist = useCallback(() => {
+    const current = latest.current.project
+    if (current === saved.current || otherTabRef.current) return
+    if (saveProject(current)) {
+      saved.current = current
+      return
+    }
+    if (hasWarnedAboutSaving.current) return
+    hasWarnedAboutSaving.current = true
+    toast({
+      title: 'Not Saved',
+      description:
+        'The browser refused to store the project (storage full?). Export it as a .zip to keep it.',
+      variant: 'destructive',
+    })
+  }, [])
+
   useEffect(() => {
-    const timer = setTimeout(() => {
-      if (saveProject(project) || hasWarnedAboutSaving.current) return
-      hasWarnedAboutSaving.current = true
-      toast({
-        title: 'Not Saved',
-        description:
-          'The browser refused to store the project (storage full?). Export it as a .zip to keep it.',
-        variant: 'destructive',
-      })
-    }, SAVE_DELAY_MS)
+    const timer = setTimeout(persist, SAVE_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [project])
+  }, [project, persist])
 
   // Save at once when the page goes away, so the last keystrokes are not lost to the debounce.
   useEffect(() => {
-    const flush = () => saveProject(latest.current.project)
-    window.addEventListener('pagehide', flush)
+    window.addEventListener('pagehide', persist)
     return () => {
-      window.removeEventListener('pagehide', flush)
-      flush()
+      window.removeEventListener('pagehide', persist)
+      persist()
     }
-  }, [])
+  }, [persist])
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -115,6 +135,57 @@ export function useStudioProject() {
     setOpenIds(kept)
     if (nextActive !== undefined) setActiveId(nextActive)
   }, [])
+
+  /** Shows another tab's saved project here, in place of this tab's (which had no unsaved edits, or the user chose). */
+  const adopt = useCallback(
+    (theirs: Project) => {
+      const { project: mine, openIds: tabs, activeId: current } = latest.current
+      const next = adoptProject(mine, theirs, tabs, current)
+      saved.current = next.project
+      otherTabRef.current = undefined
+      setOtherTab(undefined)
+      commit(next.project, next.openIds, next.activeId)
+    },
+    [commit],
+  )
+
+  // Another tab of the studio saved the project. With no unsaved edits here, this tab shows that project (it is
+  // the newest); with unsaved edits, both are kept and the user is asked (`conflict`).
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== PROJECT_STORAGE_KEY || event.newValue === null) return
+      const theirs = deserializeProject(event.newValue)
+      if (!theirs) return
+      if (latest.current.project === saved.current && !otherTabRef.current) {
+        adopt(theirs)
+        return
+      }
+      otherTabRef.current = theirs
+      setOtherTab(theirs)
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }, [adopt])
+
+  // While both versions are kept, leaving the page would drop this tab's edits: the browser asks first.
+  useEffect(() => {
+    if (!otherTab) return
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', onBeforeUnload)
+    return () => window.removeEventListener('beforeunload', onBeforeUnload)
+  }, [otherTab])
+
+  /** Another tab's changes, waiting while this tab has unsaved edits of its own. */
+  const conflict = otherTab && {
+    /** Drops this tab's unsaved edits and shows the other tab's project. */
+    loadOther: () => adopt(otherTab),
+    /** Saves this tab's project over the other tab's. */
+    keepMine: () => {
+      otherTabRef.current = undefined
+      setOtherTab(undefined)
+      persist()
+    },
+  }
 
   /** Shows a file in a tab (opening the tab if needed). */
   const open = useCallback((id: string) => {
@@ -244,5 +315,6 @@ export function useStudioProject() {
     restore,
     replace,
     syncReferences,
+    conflict,
   }
 }

@@ -144,6 +144,27 @@ describe('assembly studio', () => {
     }
   })
 
+  it("a .include name typed with a pause in it leaves only the finished name's file", async () => {
+    const { page, close } = await openStudio(browser(), baseUrl)
+    try {
+      await page.locator('.cm-content').click()
+      await page.keyboard.press('ControlOrMeta+End')
+      await page.keyboard.press('Enter')
+      // The editor closes the quote as it is typed; the reference scan runs during the pause.
+      await page.keyboard.type('  .include "sprites/pla')
+      await tab(page, 'sprites/pla.asm').waitFor()
+      await page.keyboard.type('yer.asm')
+      await tab(page, 'sprites/player.asm').waitFor()
+      await tab(page, 'sprites/pla.asm').waitFor({ state: 'detached' })
+      expect(Object.keys(await savedFiles(page))).toEqual(['main.asm', 'sprites/player.asm'])
+      expect(await page.locator('.cm-content').textContent()).toContain(
+        '.include "sprites/player.asm"',
+      )
+    } finally {
+      await close()
+    }
+  })
+
   it('plays the running game with the keyboard while the editor is locked', async () => {
     const { page, close } = await openStudio(browser(), baseUrl)
     try {

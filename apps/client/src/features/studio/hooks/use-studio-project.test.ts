@@ -109,3 +109,50 @@ describe('useStudioProject with another tab', () => {
     expect(savedNames()).toEqual(['main.asm', 'enemy.asm'])
   })
 })
+
+describe('useStudioProject reference scan', () => {
+  it("a name typed with a pause in it leaves only the finished name's file", () => {
+    vi.useFakeTimers()
+    try {
+      const { result } = renderHook(() => useStudioProject())
+      const main = result.current.project.files.find((f) => f.filename === 'main.asm')!
+      const before = main.content
+      // closeBrackets has closed the quote while the name is half-typed; the scan runs in the pause.
+      act(() => result.current.edit(main.id, `${before}  .include "sprites/pla"\n`))
+      act(() => vi.advanceTimersByTime(1500))
+      expect(result.current.project.files.map((f) => f.filename)).toContain('sprites/pla.asm')
+      act(() => result.current.edit(main.id, `${before}  .include "sprites/player.asm"\n`))
+      act(() => vi.advanceTimersByTime(1500))
+      const names = result.current.project.files.map((f) => f.filename)
+      expect(names).toContain('sprites/player.asm')
+      expect(names).not.toContain('sprites/pla.asm')
+      expect(result.current.openFiles.map((f) => f.filename)).toEqual([
+        'main.asm',
+        'sprites/player.asm',
+      ])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('keeps a created file once it was edited, and still creates missing files for a compile', () => {
+    vi.useFakeTimers()
+    try {
+      const { result } = renderHook(() => useStudioProject())
+      const main = result.current.project.files.find((f) => f.filename === 'main.asm')!
+      const before = main.content
+      act(() => result.current.edit(main.id, `${before}  .include "enemy.asm"\n`))
+      act(() => vi.advanceTimersByTime(1500))
+      const enemy = result.current.project.files.find((f) => f.filename === 'enemy.asm')!
+      act(() => result.current.edit(enemy.id, '; my enemy\n'))
+      act(() => result.current.edit(main.id, `${before}  .include "boss.asm"\n`))
+      let compiled: string[] = []
+      act(() => {
+        compiled = result.current.syncReferences().files.map((f) => f.filename)
+      })
+      expect(compiled).toEqual(['main.asm', 'enemy.asm', 'boss.asm'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})

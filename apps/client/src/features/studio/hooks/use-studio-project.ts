@@ -4,7 +4,7 @@
 // needs (add, open, close, edit, rename/move, delete, new folder, replace, restore for Undo).
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from '../../../components/ui/use-toast'
-import { addMissingReferencedFiles } from '../project/include-scan'
+import { addMissingReferencedFiles, removeUnusedCreatedFiles } from '../project/include-scan'
 import { addFile, createDefaultProject, updateContent } from '../project/project-files'
 import type { AddFileResult, Project } from '../project/project-files'
 import { patchChrText } from '../project/chr-image'
@@ -35,12 +35,26 @@ function initialProject(): Project {
   return addMissingReferencedFiles(loadProject() ?? createDefaultProject())
 }
 
-/** The project with missing referenced files added, and those new files opened as tabs. */
-function withReferences(project: Project, openIds: string[]): [Project, string[]] {
-  const next = addMissingReferencedFiles(project)
-  if (next === project) return [project, openIds]
+/**
+ * The project with missing referenced files added (those new files opened as tabs and remembered in `created`
+ * with their content), and files it created earlier removed while untouched and no longer named.
+ */
+function withReferences(
+  project: Project,
+  openIds: string[],
+  created: Map<string, string>,
+): [Project, string[]] {
+  const added = addMissingReferencedFiles(project)
   const known = new Set(project.files.map((f) => f.id))
-  return [next, [...openIds, ...next.files.filter((f) => !known.has(f.id)).map((f) => f.id)]]
+  const fresh = added.files.filter((f) => !known.has(f.id))
+  for (const file of fresh) created.set(file.id, file.content)
+  for (const [id, content] of created) {
+    // An edited or deleted file is the user's from now on.
+    if (added.files.find((f) => f.id === id)?.content !== content) created.delete(id)
+  }
+  const next = removeUnusedCreatedFiles(added, created)
+  if (next === project) return [project, openIds]
+  return [next, [...openIds, ...fresh.map((f) => f.id)]]
 }
 
 export function useStudioProject() {
@@ -70,6 +84,9 @@ export function useStudioProject() {
   // the user picks one (see `conflict` below).
   const [otherTab, setOtherTab] = useState<Project | undefined>(undefined)
   const otherTabRef = useRef<Project | undefined>(undefined)
+
+  // Files the reference scan created, by id, with the content they were created with (see withReferences).
+  const created = useRef(new Map<string, string>())
 
   const hasWarnedAboutSaving = useRef(false)
   const persist = useCallback(() => {
@@ -105,10 +122,14 @@ export function useStudioProject() {
 
   useEffect(() => {
     const timer = setTimeout(() => {
-      const [next, tabs] = withReferences(latest.current.project, latest.current.openIds)
+      const [next, tabs] = withReferences(
+        latest.current.project,
+        latest.current.openIds,
+        created.current,
+      )
       if (next === latest.current.project) return
       setProject(next)
-      setOpenIds(tabs)
+      setOpenIds(pruneTabs(next, tabs))
     }, SCAN_DELAY_MS)
     return () => clearTimeout(timer)
   }, [project.files])
@@ -291,7 +312,11 @@ export function useStudioProject() {
 
   /** Adds tabs for missing referenced files now (before a compile) and returns the up-to-date project. */
   const syncReferences = useCallback((): Project => {
-    const [next, tabs] = withReferences(latest.current.project, latest.current.openIds)
+    const [next, tabs] = withReferences(
+      latest.current.project,
+      latest.current.openIds,
+      created.current,
+    )
     if (next !== latest.current.project) commit(next, tabs)
     return next
   }, [commit])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addMissingReferencedFiles, scanReferences } from './include-scan'
+import { addMissingReferencedFiles, removeUnusedCreatedFiles, scanReferences } from './include-scan'
 import { createDefaultProject, createFile, updateContent } from './project-files'
 import { CHR_TEMPLATE, INCLUDE_TEMPLATE } from './templates'
 
@@ -51,5 +51,29 @@ describe('addMissingReferencedFiles', () => {
       files: [{ ...base.files[0]!, content: '  .include "a.asm"' }, createFile('a.asm', '')],
     }
     expect(addMissingReferencedFiles(project)).toBe(project)
+  })
+})
+
+describe('removeUnusedCreatedFiles', () => {
+  it('removes only created, untouched files that nothing names', () => {
+    const base = createDefaultProject()
+    const half = createFile('sprites/pla.asm')
+    const used = createFile('sprites/player.asm')
+    const edited = createFile('old.asm')
+    const mine = createFile('notes.asm')
+    const main = { ...base.files[0]!, content: '  .include "sprites/player.asm"\n' }
+    const project = { ...base, files: [main, half, used, edited, mine] }
+    const created = new Map([
+      [half.id, half.content],
+      [used.id, used.content],
+      [edited.id, 'what it was created with'],
+    ])
+    expect(removeUnusedCreatedFiles(project, created).files.map((f) => f.filename)).toEqual([
+      'main.asm',
+      'sprites/player.asm',
+      'old.asm',
+      'notes.asm',
+    ])
+    expect(removeUnusedCreatedFiles(project, new Map())).toBe(project)
   })
 })

@@ -47,3 +47,25 @@ export function addMissingReferencedFiles(project: Project): Project {
   }
   return files === project.files ? project : { ...project, files }
 }
+
+/**
+ * Removes files the studio created for a reference (`created`: file id → the content it was created with) that
+ * are still untouched and that no .include/.incbin names any more: the name was half-typed when the scan ran
+ * (`.include "sprites/pla` before `yer.asm"`), or the directive is gone. Files the user edited stay. Returns
+ * the same project object when nothing is removed.
+ */
+export function removeUnusedCreatedFiles(
+  project: Project,
+  created: ReadonlyMap<string, string>,
+): Project {
+  if (created.size === 0) return project
+  const named = new Set<string>()
+  for (const file of project.files) {
+    if (file.binary || !/\.(asm|inc|s)$/i.test(file.filename)) continue
+    for (const ref of scanReferences(file.content)) named.add(ref.filename)
+  }
+  const files = project.files.filter(
+    (f) => f.binary !== undefined || created.get(f.id) !== f.content || named.has(f.filename),
+  )
+  return files.length === project.files.length ? project : { ...project, files }
+}

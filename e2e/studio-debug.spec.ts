@@ -278,6 +278,42 @@ describe('studio debugger', () => {
     expect([await reg(page, 'a'), await reg(page, 'x')]).toEqual(['$42', '$07'])
   })
 
+  it('after an edit while stopped, says the source changed and shows no old line until DEBUG restarts', async () => {
+    const page = await open(1280)
+    await writeProgram(page, baseUrl)
+    const LDA_LINE = JSR_LINE + 1
+    await toggleBreakpoint(page, LDA_LINE)
+    await page.keyboard.press('F5')
+    await stoppedAt(page, 'main.asm', LDA_LINE)
+
+    // two comment lines at the top: every line below moves down by two
+    await page.locator('.cm-line').first().click()
+    await page.keyboard.press('ControlOrMeta+Home')
+    await page.keyboard.insertText('; one\n; two\n')
+    const stale = page.getByTestId('debug-stale')
+    await stale.waitFor()
+    expect(await stale.textContent()).toContain(
+      'Source changed — restart DEBUG to debug the new code',
+    )
+    const status = page.getByTestId('debug-status')
+    await expect.poll(() => page.locator('.cm-debug-current-line').count()).toBe(0)
+    expect(await status.textContent()).not.toContain(' at ')
+
+    // stepping the old build shows no line of the new text as if it were the one running
+    await page.getByRole('button', { name: 'Step over' }).click()
+    await expect.poll(() => status.textContent()).toBe('Stopped · step')
+    expect(await page.locator('.cm-debug-current-line').count()).toBe(0)
+    expect(await page.getByTestId('debug-stopped-line').count()).toBe(0)
+
+    // Restart DEBUG builds the new text: the breakpoint moved with its line, and the stop is right again
+    await page.getByRole('button', { name: 'Restart DEBUG' }).click()
+    await expect
+      .poll(() => status.textContent(), { timeout: 20_000 })
+      .toContain(`at main.asm:${LDA_LINE + 2}`)
+    expect(await page.locator('.cm-debug-current-line').textContent()).toBe('  lda #$42')
+    expect(await stale.count()).toBe(0)
+  })
+
   it('pauses a program that runs without breakpoints', async () => {
     const page = await open(1280)
     await writeProgram(page, baseUrl)

@@ -64,6 +64,8 @@ export function DebugPanel({ project, onOpenFile }: DebugPanelProps) {
   const isStopped = state.status === 'stopped'
   const isActive = state.status === 'running' || isStopped
   const reason = state.stop?.reason
+  // After an edit the old build's lines would point at the wrong code: only the new build's are shown.
+  const location = d.isStale ? undefined : state.location
   return (
     <section className="studio-debug" aria-label="Debugger" data-status={state.status}>
       <div className="debug-toolbar" role="toolbar" aria-label="Debug controls">
@@ -109,11 +111,19 @@ export function DebugPanel({ project, onOpenFile }: DebugPanelProps) {
         <span className="debug-toolbar__status" data-testid="debug-status" aria-live="polite">
           {STATUS_TEXT[state.status]}
           {isStopped && reason && reason.kind !== 'pause' && ` · ${describeReason(reason)}`}
-          {isStopped && state.location && ` at ${state.location.file}:${state.location.line}`}
+          {isStopped && location && ` at ${location.file}:${location.line}`}
         </span>
       </div>
-      {isStopped && state.location && (
-        <StoppedLine project={project} file={state.location.file} line={state.location.line} />
+      {d.isStale && (
+        <p className="debug-stale" role="alert" data-testid="debug-stale">
+          Source changed — restart DEBUG to debug the new code.{' '}
+          <button type="button" className="btn btn--primary" onClick={d.start}>
+            Restart DEBUG
+          </button>
+        </p>
+      )}
+      {isStopped && location && (
+        <StoppedLine project={project} file={location.file} line={location.line} />
       )}
       {state.status === 'error' && (
         <p className="debug-error" role="alert" data-testid="debug-error">

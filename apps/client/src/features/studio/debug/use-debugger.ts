@@ -29,6 +29,18 @@ export interface DebugState {
   memory?: MemorySnapshot
   ppu?: PpuState
   map?: DebugMap
+  /** The project the running program was built from (DEBUG's build). */
+  source?: Project
+}
+
+/** Whether any file's text or bytes (or the set of files) differ from the build's. */
+export function hasSourceChanged(built: Project, now: Project): boolean {
+  if (built.files.length !== now.files.length) return true
+  const byName = new Map(now.files.map((f) => [f.filename, f]))
+  return built.files.some((f) => {
+    const g = byName.get(f.filename)
+    return !g || g.content !== f.content || g.binary !== f.binary
+  })
 }
 
 type Command = (client: DebugClient) => Promise<DebugStop>
@@ -66,6 +78,17 @@ export function useDebugger(
     setState(next)
   }, [])
 
+  // Edited since DEBUG: the program still runs the old build, whose line map no longer matches the editor. Its
+  // lines are not shown (nor highlighted) as if they were the new code's, and breakpoints moved by the edit are
+  // not sent to it with the old map's addresses, until DEBUG is started again.
+  const isActive = state.status === 'running' || state.status === 'stopped'
+  const isStale = isActive && state.source !== undefined && hasSourceChanged(state.source, project)
+  const staleRef = useRef(isStale)
+  useEffect(() => {
+    staleRef.current = isStale
+    if (isStale) breakpointStore.setStoppedAt(null)
+  }, [isStale])
+
   const draw = useCallback(
     (pixels: Uint8ClampedArray) => {
       const context = canvas.current?.getContext('2d')
@@ -75,22 +98,29 @@ export function useDebugger(
     [canvas],
   )
 
-  const onStop = useCallback(
-    async (c: DebugClient, stop: DebugStop) => {
-      const m = map.current
-      const [ram, cart, ppu, code] = await Promise.all([
-        c.readMemory(0, 0x800),
-        c.readMemory(0x6000, 0x2000),
-        c.ppuState(),
-        c.readMemory(stop.registers.pc, 1),
-      ])
-      const location = m?.lineAt(stop.registers.pc, code[0])
-      breakpointStore.setStoppedAt(location ?? null)
-      if (location) openRef.current(location.file)
-      update({ status: 'stopped', stop, location, memory: { ram, cart }, ppu, map: m })
-    },
-    [update],
-  )
+  const onStop = useCallback(async (c: DebugClient, stop: DebugStop) => {
+    const m = map.current
+    const [ram, cart, ppu, code] = await Promise.all([
+      c.readMemory(0, 0x800),
+      c.readMemory(0x6000, 0x2000),
+      c.ppuState(),
+      c.readMemory(stop.registers.pc, 1),
+    ])
+    const location = m?.lineAt(stop.registers.pc, code[0])
+    const isCurrent = !staleRef.current
+    breakpointStore.setStoppedAt(isCurrent ? (location ?? null) : null)
+    if (location && isCurrent) openRef.current(location.file)
+    setState((s) => ({
+      ...s,
+      status: 'stopped',
+      stop,
+      location,
+      memory: { ram, cart },
+      ppu,
+      map: m,
+    }))
+    status.current = 'stopped'
+  }, [])
 
   const run = useCallback(
     async (command: Command) => {
@@ -125,10 +155,8 @@ export function useDebugger(
     client.current = undefined
     breakpointStore.setStoppedAt(null)
     update({ status: 'building' })
-    const built = await buildForDebug(
-      (builder.current ??= new AssemblerClient()),
-      projectRef.current,
-    )
+    const source = projectRef.current
+    const built = await buildForDebug((builder.current ??= new AssemblerClient()), source)
     if (!built.ok) return update({ status: 'error', message: built.message })
     map.current = built.map
     breakpointStore.setSnapper((file, line) => built.map.codeLineAtOrAfter(file, line))
@@ -139,7 +167,8 @@ export function useDebugger(
       c.setLineMap(built.map.lineMap)
       c.setBreakpoints(breakpointsOf(built.map))
       c.setWatchpoints(watchpoints.current)
-      update({ status: 'running', map: built.map })
+      staleRef.current = false
+      update({ status: 'running', map: built.map, source })
       await onStop(c, await c.continue())
     } catch (error) {
       c.dispose()
@@ -194,7 +223,8 @@ export function useDebugger(
     () =>
       breakpointStore.subscribe(() => {
         const m = map.current
-        if (client.current && m) client.current.setBreakpoints(breakpointsOf(m))
+        if (client.current && m && !staleRef.current)
+          client.current.setBreakpoints(breakpointsOf(m))
       }),
     [],
   )
@@ -231,6 +261,7 @@ export function useDebugger(
 
   return {
     state,
+    isStale,
     build,
     start: () => void start(),
     cont,

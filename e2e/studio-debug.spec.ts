@@ -6,6 +6,8 @@ import { TOUCH_DEVICES } from './support/browser'
 import { DEBUG_MAIN, DEBUG_SUB, fnsLabels, lineOf } from './support/debug-program'
 import { usePageSuite } from './support/page-suite'
 import { savedFiles, setEditorText, tab } from './support/studio-page'
+import { renameInTree, treeAction, treeRow } from './support/studio-tree'
+import { STUDIO_DEVICES } from './support/studio-workspace'
 
 const hex4 = (n: number) => `$${n.toString(16).toUpperCase().padStart(4, '0')}`
 const labels = fnsLabels()
@@ -312,6 +314,29 @@ describe('studio debugger', () => {
       .toContain(`at main.asm:${LDA_LINE + 2}`)
     expect(await page.locator('.cm-debug-current-line').textContent()).toBe('  lda #$42')
     expect(await stale.count()).toBe(0)
+  })
+
+  it('keeps a breakpoint with its file when the file is moved, and forgets it when the file is deleted', async () => {
+    const page = await open(1280)
+    await writeProgram(page, baseUrl)
+    await tab(page, 'sub.asm').click()
+    await toggleBreakpoint(page, INC_LINE)
+    await renameInTree(STUDIO_DEVICES[0]!, page, 'sub.asm', 'lib/sub.asm')
+    await expect.poll(() => page.locator('.cm-debug-breakpoint').count()).toBe(1)
+    await page.keyboard.press('F5')
+    const status = page.getByTestId('debug-status')
+    await expect
+      .poll(() => status.textContent(), { timeout: 20_000 })
+      .toBe(`Stopped · breakpoint at lib/sub.asm:${INC_LINE}`)
+    expect(await page.locator('.cm-debug-current-line').textContent()).toBe('  inc counter')
+    await page.keyboard.press('Shift+F5')
+
+    await treeAction(STUDIO_DEVICES[0]!, page, 'Delete', 'lib/sub.asm')
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+    await treeRow(page, 'lib/sub.asm').waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => localStorage.getItem('nes-studio.debug.breakpoints'))).toBe(
+      '{}',
+    )
   })
 
   it('pauses a program that runs without breakpoints', async () => {

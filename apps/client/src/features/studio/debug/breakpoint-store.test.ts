@@ -44,4 +44,30 @@ describe('BreakpointStore', () => {
     expect(store.lines('main.asm')).toEqual([20, 21])
     expect(heard).toEqual([editor])
   })
+
+  it('moves breakpoints with renamed files and drops those of deleted files', () => {
+    const storage = memoryStorage()
+    const store = new BreakpointStore(storage)
+    store.toggle('sub.asm', 3)
+    store.toggle('gfx/a.asm', 5)
+    store.toggle('main.asm', 19)
+    const heard: unknown[] = []
+    store.subscribe((source) => heard.push(source))
+    store.rename([
+      ['sub.asm', 'lib/sub.asm'],
+      ['gfx/a.asm', 'art/a.asm'],
+      ['main.asm', 'main.asm'],
+    ])
+    expect(store.lines('sub.asm')).toEqual([])
+    expect(store.lines('lib/sub.asm')).toEqual([3])
+    expect(store.lines('art/a.asm')).toEqual([5])
+    expect(store.lines('main.asm')).toEqual([19])
+    store.forget(['lib/sub.asm', 'art/a.asm', 'never.asm'])
+    expect(JSON.parse(storage.items.get('nes-studio.debug.breakpoints')!)).toEqual({
+      'main.asm': [19],
+    })
+    expect(heard).toEqual([null, null])
+    store.forget(['gone.asm'])
+    expect(heard).toEqual([null, null])
+  })
 })

@@ -64,8 +64,30 @@ export class BreakpointStore {
     const unique = [...new Set(lines)].sort((a, b) => a - b)
     if (unique.length === 0) this.byFile.delete(file)
     else this.byFile.set(file, unique)
+    this.save(source)
+  }
+
+  private save(source: unknown = null): void {
     this.storage?.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(this.byFile)))
     this.emit(source)
+  }
+
+  /** Moves the breakpoints of renamed or moved files (`[old name, new name]` pairs) to their new names. */
+  rename(moves: readonly (readonly [string, string])[]): void {
+    const moved = moves.flatMap(([from, to]) => {
+      const lines = this.byFile.get(from)
+      return lines && from !== to ? [[from, to, lines] as const] : []
+    })
+    if (moved.length === 0) return
+    for (const [from] of moved) this.byFile.delete(from)
+    for (const [, to, lines] of moved) this.byFile.set(to, lines)
+    this.save()
+  }
+
+  /** Drops the breakpoints of deleted files. */
+  forget(files: readonly string[]): void {
+    const dropped = files.filter((file) => this.byFile.delete(file))
+    if (dropped.length > 0) this.save()
   }
 
   clear(): void {

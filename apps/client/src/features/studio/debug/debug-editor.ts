@@ -112,6 +112,8 @@ const storeSync = ViewPlugin.fromClass(
     update(update: ViewUpdate): void {
       const store = update.state.facet(storeFacet)
       const file = update.state.facet(fileName)
+      // Renamed or moved: show the breakpoints kept under the new name (after this update is applied).
+      if (update.startState.facet(fileName) !== file) queueMicrotask(() => this.pull())
       if (update.selectionSet || update.focusChanged) {
         const line = update.state.doc.lineAt(update.state.selection.main.head).number
         store.cursor = { file, line }

@@ -1,7 +1,7 @@
 // The studio's code editor: one CodeMirror view, one EditorState per file (so each tab keeps its own undo history),
 // diagnostics shown inline, and a lock after a successful compile.
 import { setDiagnostics } from '@codemirror/lint'
-import { EditorState } from '@codemirror/state'
+import { Compartment, EditorState } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
 import { useEffect, useRef } from 'react'
 import type { StudioDiagnostic } from '../build/studio-diagnostic'
@@ -9,6 +9,9 @@ import { debugEditorExtensions } from '../debug/debug-editor'
 import { lockCompartment, lockExtension, studioExtensions } from './editor-setup'
 import type { EditorCallbacks } from './editor-setup'
 import { diagnosticOffset, toCodeMirrorDiagnostics } from './lint-adapter'
+
+// The debugger's extensions know the file by name: a rename or move gives them the new one.
+const debugCompartment = new Compartment()
 
 export interface JumpTarget {
   file: string
@@ -73,7 +76,7 @@ export function CodeEditor(props: CodeEditorProps) {
                 lockedRef.current,
                 /\.chr$/i.test(filename) ? 'chr' : 'nesasm',
               ),
-              debugEditorExtensions(filename),
+              debugCompartment.of(debugEditorExtensions(filename)),
             ],
           })
     v.setState(state)
@@ -88,6 +91,12 @@ export function CodeEditor(props: CodeEditorProps) {
   useEffect(() => {
     view.current?.dispatch({ effects: lockCompartment.reconfigure(lockExtension(locked)) })
   }, [locked, fileId])
+
+  useEffect(() => {
+    view.current?.dispatch({
+      effects: debugCompartment.reconfigure(debugEditorExtensions(filename)),
+    })
+  }, [filename, fileId])
 
   useEffect(() => {
     const v = view.current

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createDefaultProject, createFile } from '../project/project-files'
 import type { Project } from '../project/project-files'
 import { PROJECT_STORAGE_KEY, loadProject, serializeProject } from '../project/project-store'
+import { breakpointStore } from '../debug/breakpoint-store'
 import { useStudioProject } from './use-studio-project'
 
 beforeEach(() => localStorage.clear())
@@ -154,5 +155,28 @@ describe('useStudioProject reference scan', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+})
+
+describe('useStudioProject and breakpoints', () => {
+  it('moves breakpoints with a renamed file or folder and drops those of a deleted file', () => {
+    breakpointStore.clear()
+    const { result } = renderHook(() => useStudioProject())
+    act(() => void result.current.add('sub.asm'))
+    act(() => void result.current.add('gfx/a.asm'))
+    act(() => void result.current.add('gfx/a.asm.bak'))
+    breakpointStore.toggle('sub.asm', 3)
+    breakpointStore.toggle('gfx/a.asm', 2)
+    act(() => void result.current.rename('sub.asm', 'lib/sub.asm'))
+    act(() => void result.current.rename('gfx', 'art'))
+    expect(breakpointStore.all()).toEqual([
+      { file: 'lib/sub.asm', line: 3 },
+      { file: 'art/a.asm', line: 2 },
+    ])
+    act(() => void result.current.remove('lib/sub.asm'))
+    expect(breakpointStore.all()).toEqual([{ file: 'art/a.asm', line: 2 }])
+    expect(JSON.parse(localStorage.getItem('nes-studio.debug.breakpoints')!)).toEqual({
+      'art/a.asm': [2],
+    })
   })
 })

@@ -9,6 +9,7 @@ import { addFile, createDefaultProject, updateContent } from '../project/project
 import type { AddFileResult, Project } from '../project/project-files'
 import { patchChrText } from '../project/chr-image'
 import { adoptProject } from '../project/adopt-project'
+import { breakpointStore } from '../debug/breakpoint-store'
 import { addFolder, deletePath, renamePath } from '../project/project-paths'
 import type { PathResult } from '../project/project-paths'
 import {
@@ -278,8 +279,13 @@ export function useStudioProject() {
 
   const rename = useCallback(
     (from: string, to: string): PathResult => {
-      const result = renamePath(latest.current.project, from, to)
-      if (result.ok) commit(result.project, latest.current.openIds)
+      const before = latest.current.project
+      const result = renamePath(before, from, to)
+      if (!result.ok) return result
+      // Breakpoints are kept by file name: they move with every file the rename moved.
+      const names = new Map(before.files.map((f) => [f.id, f.filename]))
+      breakpointStore.rename(result.project.files.map((f) => [names.get(f.id) ?? '', f.filename]))
+      commit(result.project, latest.current.openIds)
       return result
     },
     [commit],
@@ -300,6 +306,7 @@ export function useStudioProject() {
       const before = snapshot()
       const result = deletePath(before.project, path)
       if (!result.ok) return undefined
+      breakpointStore.forget(result.removed.map((f) => f.filename))
       const gone = new Set(result.removed.map((f) => f.id))
       const nextActive = gone.has(before.activeId)
         ? (result.project.files.find((f) => f.type === 'main')?.id ?? '')

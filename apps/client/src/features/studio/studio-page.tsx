@@ -34,7 +34,10 @@ const CHECK_DELAY_MS = 600
 const ADD_PROBLEMS = {
   blank: 'Enter a file name.',
   exists: 'A file with that name already exists.',
-  invalid: 'Use a plain relative name (no .. or \\).',
+  invalid:
+    'Use a plain relative file name (no empty part, . or .., no \\, no leading or trailing /).',
+  folder: 'A folder with that name already exists.',
+  'in-file': 'Part of that path is a file, and a file cannot hold other files.',
 } as const
 
 export default function StudioPage() {

@@ -125,7 +125,7 @@ export const ProjectTree = memo(function ProjectTree(props: ProjectTreeProps) {
     )
     return (
       <li
-        key={node.path}
+        key={`${node.kind}:${node.path}`}
         role="treeitem"
         aria-expanded={isFolder ? isOpen : undefined}
         aria-label={node.name}

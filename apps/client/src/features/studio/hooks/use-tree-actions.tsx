@@ -9,8 +9,10 @@ type Studio = ReturnType<typeof useStudioProject>
 export const PATH_PROBLEMS: Record<PathProblem, string> = {
   blank: 'Enter a name.',
   exists: 'That name is already taken.',
-  invalid: 'Use a plain relative name (no .., \\ or leading /).',
+  invalid: 'Use a plain relative name (no empty part, . or .., no \\ or leading /).',
   main: 'main.asm stays where it is.',
+  folder: 'A folder already has that name.',
+  'in-file': 'Part of that path is a file, and a file cannot hold other files.',
 }
 
 /** The Undo button of a toast. */

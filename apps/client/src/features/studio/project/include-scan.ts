@@ -1,6 +1,7 @@
 // Finds the files a source names with .include / .incbin, so missing ones can be created as tabs.
 import { createFile, findFile } from './project-files'
 import type { Project } from './project-files'
+import { checkNewFilePath } from './path-rules'
 
 export interface FileReference {
   directive: 'include' | 'incbin'
@@ -40,8 +41,9 @@ export function addMissingReferencedFiles(project: Project): Project {
   for (const file of project.files) {
     if (file.binary || !/\.(asm|inc|s)$/i.test(file.filename)) continue
     for (const ref of scanReferences(file.content)) {
-      if (ref.filename.includes('..') || ref.filename.includes('\\')) continue
       if (findFile({ ...project, files }, ref.filename)) continue
+      // Only names a file could be given in the tree (no '..', no clash with a folder or a file).
+      if (!checkNewFilePath({ ...project, files }, ref.filename).ok) continue
       files = [...files, createFile(ref.filename)]
     }
   }

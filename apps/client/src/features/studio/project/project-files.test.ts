@@ -28,6 +28,22 @@ describe('project files', () => {
     expect(addFile(project, '../x.asm')).toEqual({ ok: false, reason: 'invalid' })
   })
 
+  it('refuses broken paths and clashes between files and folders', () => {
+    const project = createDefaultProject()
+    for (const bad of ['foo/', 'a//b.asm', './c.asm', 'a/./b.asm', '/x.asm', 'a\\b.asm', 'lib/..'])
+      expect(addFile(project, bad)).toEqual({ ok: false, reason: 'invalid' })
+    const x = addFile(project, 'x.asm')
+    if (!x.ok) throw new Error('add failed')
+    expect(addFile(x.project, 'x.asm/y.asm')).toEqual({ ok: false, reason: 'in-file' })
+    const nested = addFile(x.project, 'lib/sub.asm')
+    if (!nested.ok) throw new Error('add failed')
+    expect(addFile(nested.project, 'lib')).toEqual({ ok: false, reason: 'folder' })
+    const folder = { ...project, folders: ['notes'] }
+    expect(addFile(folder, 'notes')).toEqual({ ok: false, reason: 'folder' })
+    expect(addFile(folder, 'notes/todo.txt').ok).toBe(true)
+    expect(addFile(project, ' gfx/tiles.chr ').ok).toBe(true)
+  })
+
   it('never removes the main file', () => {
     const project = createDefaultProject()
     expect(removeFile(project, project.files[0]!.id)).toBe(project)

@@ -1,4 +1,5 @@
 // The studio's project model: a list of editor files and pure operations on it.
+import { checkNewFilePath } from './path-rules'
 import { MAIN_FILE, MAIN_TEMPLATE, fileTypeOf, templateFor } from './templates'
 
 /** main: main.asm; include: any other source or data file; chr: a tile sheet (.chr). */
@@ -44,17 +45,17 @@ export function createDefaultProject(): Project {
 
 export type AddFileResult =
   | { ok: true; project: Project; file: EditorFile }
-  | { ok: false; reason: 'blank' | 'exists' | 'invalid' }
+  | { ok: false; reason: 'blank' | 'exists' | 'invalid' | 'folder' | 'in-file' }
 
-/** Adds a file with its template. Names are trimmed; blank names, duplicates and names with '..' or '\\' are refused. */
+/**
+ * Adds a file with its template. Names are trimmed; blank names, duplicates, names that are not plain relative
+ * paths (see normalizePath), names of folders and paths inside a file are refused.
+ */
 export function addFile(project: Project, rawName: string): AddFileResult {
-  const filename = rawName.trim()
-  if (filename === '') return { ok: false, reason: 'blank' }
-  if (filename.includes('..') || filename.includes('\\') || filename.startsWith('/')) {
-    return { ok: false, reason: 'invalid' }
-  }
-  if (findFile(project, filename)) return { ok: false, reason: 'exists' }
-  const file = createFile(filename)
+  const checked = checkNewFilePath(project, rawName)
+  if (!checked.ok)
+    return { ok: false, reason: checked.reason === 'main' ? 'invalid' : checked.reason }
+  const file = createFile(checked.path)
   return { ok: true, project: { ...project, files: [...project.files, file] }, file }
 }
 

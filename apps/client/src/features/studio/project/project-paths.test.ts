@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createFile } from './project-files'
 import type { Project } from './project-files'
-import {
-  addFolder,
-  buildTree,
-  deletePath,
-  normalizePath,
-  renamePath,
-  renameReferences,
-} from './project-paths'
+import { addFolder, buildTree, deletePath, renamePath, renameReferences } from './project-paths'
+import { normalizePath } from './path-rules'
 import type { TreeNode } from './project-paths'
 
 function project(...names: string[]): Project {
@@ -39,7 +33,8 @@ describe('project tree', () => {
     expect(normalizePath('  lib/x.asm ')).toBe('lib/x.asm')
     expect(normalizePath('lib/')).toBe('lib')
     expect(normalizePath('   ')).toBe('blank')
-    for (const bad of ['/abs', 'a/../b', 'a\\b', 'a//b']) expect(normalizePath(bad)).toBe('invalid')
+    for (const bad of ['/abs', 'a/../b', 'a\\b', 'a//b', './c.asm', 'a/./b', '.'])
+      expect(normalizePath(bad)).toBe('invalid')
   })
 
   it('adds a folder once', () => {
@@ -47,6 +42,8 @@ describe('project tree', () => {
     expect(addFolder(p, 'gfx')).toMatchObject({ ok: true, project: { folders: ['gfx'] } })
     expect(addFolder(p, 'lib')).toEqual({ ok: false, reason: 'exists' })
     expect(addFolder(p, '..')).toEqual({ ok: false, reason: 'invalid' })
+    expect(addFolder(p, 'main.asm')).toEqual({ ok: false, reason: 'exists' })
+    expect(addFolder(p, 'main.asm/inner')).toEqual({ ok: false, reason: 'in-file' })
   })
 })
 
@@ -79,6 +76,18 @@ describe('renamePath', () => {
     expect(renamePath(p, 'b.asm', 'lib/a.asm')).toEqual({ ok: false, reason: 'exists' })
     expect(renamePath(p, 'lib', 'lib/inner')).toEqual({ ok: false, reason: 'exists' })
     expect(renamePath(p, 'b.asm', '../b.asm')).toEqual({ ok: false, reason: 'invalid' })
+    expect(renamePath(p, 'b.asm', './b2.asm')).toEqual({ ok: false, reason: 'invalid' })
+  })
+
+  it('refuses a file named like a folder, a path inside a file, and a folder onto a folder', () => {
+    const p = { ...project('main.asm', 'lib/a.asm', 'b.asm'), folders: ['empty'] }
+    expect(renamePath(p, 'b.asm', 'lib')).toEqual({ ok: false, reason: 'folder' })
+    expect(renamePath(p, 'b.asm', 'empty')).toEqual({ ok: false, reason: 'folder' })
+    expect(renamePath(p, 'lib/a.asm', 'b.asm/a.asm')).toEqual({ ok: false, reason: 'in-file' })
+    expect(renamePath(p, 'lib', 'empty')).toEqual({ ok: false, reason: 'folder' })
+    // moving a file into its own old place's folder is fine: the source does not count
+    expect(renamePath(p, 'lib/a.asm', 'lib/c.asm').ok).toBe(true)
+    expect(renamePath(p, 'lib', 'lib2').ok).toBe(true)
   })
 
   it('rewrites only directive names, with or without label and dot', () => {
@@ -90,6 +99,13 @@ describe('renamePath', () => {
 })
 
 describe('deletePath', () => {
+  it('deletes a file alone, even when an older project has a folder of the same name', () => {
+    const p = project('main.asm', 'x.asm', 'x.asm/y.asm')
+    const r = deletePath(p, 'x.asm')
+    expect(r.ok && r.removed.map((f) => f.filename)).toEqual(['x.asm'])
+    expect(r.ok && r.project.files.map((f) => f.filename)).toEqual(['main.asm', 'x.asm/y.asm'])
+  })
+
   it('removes a file or a folder with its files, never main.asm', () => {
     const p = { ...project('main.asm', 'lib/a.asm', 'lib/b.asm', 'c.asm'), folders: ['lib/x'] }
     const r = deletePath(p, 'lib')

@@ -2,6 +2,8 @@
 // rename/move (which rewrites .include/.incbin names so the build keeps working), delete and new folder.
 import { findFile } from './project-files'
 import type { EditorFile, Project } from './project-files'
+import { checkPath, clashOf } from './path-rules'
+import type { PathProblem } from './path-rules'
 import { fileTypeOf } from './templates'
 
 export type TreeNode =
@@ -46,39 +48,20 @@ export function buildTree(project: Project): TreeNode[] {
   return root
 }
 
-export type PathProblem = 'blank' | 'exists' | 'invalid' | 'main'
-
-/** Trims and checks a project path: relative, no '..', no backslash, no empty segment. */
-export function normalizePath(raw: string): string | PathProblem {
-  const path = raw.trim().replace(/\/+$/, '')
-  if (path === '') return 'blank'
-  if (
-    path.startsWith('/') ||
-    path.includes('\\') ||
-    path.split('/').some((s) => s === '' || s === '..')
-  )
-    return 'invalid'
-  return path
-}
-
 function isUnder(path: string, folder: string): boolean {
   return path === folder || path.startsWith(`${folder}/`)
 }
 
-function hasPath(project: Project, path: string): boolean {
-  return (
-    findFile(project, path) !== undefined ||
-    (project.folders ?? []).some((f) => isUnder(f, path)) ||
-    project.files.some((f) => f.filename.startsWith(`${path}/`))
-  )
-}
+export type { PathProblem }
 
 export type PathResult = { ok: true; project: Project } | { ok: false; reason: PathProblem }
 
 export function addFolder(project: Project, raw: string): PathResult {
-  const path = normalizePath(raw)
-  if (path === 'blank' || path === 'invalid') return { ok: false, reason: path }
-  if (hasPath(project, path)) return { ok: false, reason: 'exists' }
+  const checked = checkPath(raw)
+  if (!checked.ok) return checked
+  const { path } = checked
+  const clash = clashOf(project, path)
+  if (clash) return { ok: false, reason: clash === 'folder' ? 'exists' : clash }
   return { ok: true, project: { ...project, folders: [...(project.folders ?? []), path] } }
 }
 
@@ -104,12 +87,15 @@ export function renameReferences(source: string, from: string, to: string): stri
  * .include/.incbin of a moved file is rewritten, so the project builds as before.
  */
 export function renamePath(project: Project, from: string, rawTo: string): PathResult {
-  const to = normalizePath(rawTo)
-  if (to === 'blank' || to === 'invalid') return { ok: false, reason: to }
+  const checked = checkPath(rawTo)
+  if (!checked.ok) return checked
+  const to = checked.path
   if (to === from) return { ok: true, project }
   const main = project.files.find((f) => f.type === 'main')
   if (main && isUnder(main.filename, from)) return { ok: false, reason: 'main' }
-  if (isUnder(to, from) || hasPath(project, to)) return { ok: false, reason: 'exists' }
+  if (isUnder(to, from)) return { ok: false, reason: 'exists' }
+  const clash = clashOf(project, to, from)
+  if (clash) return { ok: false, reason: clash }
   const move = (path: string) => (isUnder(path, from) ? to + path.slice(from.length) : path)
   const files = project.files.map((f): EditorFile => {
     const filename = move(f.filename)
@@ -127,17 +113,20 @@ export function deletePath(
   project: Project,
   path: string,
 ): { ok: true; project: Project; removed: EditorFile[] } | { ok: false; reason: 'main' } {
-  const removed = project.files.filter((f) => isUnder(f.filename, path))
+  // A file at `path` is deleted alone (an older project may also have a folder of that name).
+  const isFile = findFile(project, path) !== undefined
+  const goes = (name: string) => (isFile ? name === path : isUnder(name, path))
+  const removed = project.files.filter((f) => goes(f.filename))
   if (removed.some((f) => f.type === 'main')) return { ok: false, reason: 'main' }
   // The folders above the deleted path stay, even when it was the last thing in them.
-  const kept = (project.folders ?? []).filter((f) => !isUnder(f, path))
+  const kept = (project.folders ?? []).filter((f) => isFile || !isUnder(f, path))
   const folders = [...new Set([...kept, ...parentFolders(path)])]
   return {
     ok: true,
     removed,
     project: {
       ...project,
-      files: project.files.filter((f) => !isUnder(f.filename, path)),
+      files: project.files.filter((f) => !goes(f.filename)),
       folders,
     },
   }

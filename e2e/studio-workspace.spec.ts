@@ -2,6 +2,7 @@
 // and emulator: an empty program is refused; the problems panel lists every diagnostic and jumps to it; the project tree (closing a tab keeps
 // the file, delete with Undo, autosave over a crash, a zipped project in folders, rename/move, Ctrl+P, find in files), New project / import Undo, live mode, the CHR tile editor.
 import { describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
 import { usePageSuite } from './support/page-suite'
 import { waitForFrameTint, waitForGreenFrame } from './support/studio-frames'
 import {
@@ -27,6 +28,13 @@ import { STUDIO_DEVICES, gotoStudio, press } from './support/studio-workspace'
 
 const suite = usePageSuite()
 
+/** Whether an element is wholly inside the window (the page scrolled to it). */
+async function isInView(page: Page, target: Locator): Promise<boolean> {
+  const box = await target.boundingBox()
+  const height = page.viewportSize()?.height ?? 0
+  return box !== null && box.y >= 0 && box.y + box.height <= height
+}
+
 describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
   it('refuses an empty or code-free main.asm with "Compilation produced no ROM data"', async () => {
     const page = await suite.open(device.options)
@@ -39,6 +47,8 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
       const box = page.getByTestId('compile-error')
       await box.waitFor()
       expect(await box.textContent()).toContain('Compilation produced no ROM data')
+      // The box is brought into sight (it is below the editor, the preview and more on a phone).
+      await expect.poll(() => isInView(page, box.getByText('Compilation Error:'))).toBe(true)
       expect(await page.getByText('No ROM Loaded').isVisible()).toBe(true)
       expect(await page.evaluate(() => window.gameInstance)).toBeUndefined()
     }

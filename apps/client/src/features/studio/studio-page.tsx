@@ -52,6 +52,13 @@ export default function StudioPage() {
   const [jumpTarget, setJumpTarget] = useState<JumpTarget | undefined>(undefined)
   const [isAdding, setIsAdding] = useState(false)
   const busy = useRef(false)
+  const errorBox = useRef<HTMLElement>(null)
+  const shouldRevealError = useRef(false)
+  useEffect(() => {
+    if (!error || !shouldRevealError.current) return
+    shouldRevealError.current = false
+    revealElement(errorBox.current)
+  }, [error])
 
   const { clear: clearPreview, preload } = preview
   useGameKeys(preview.state.status === 'running', preview.setButton)
@@ -86,6 +93,8 @@ export default function StudioPage() {
       setError(undefined)
       const outcome = await compiler.compile(current)
       if (!outcome.ok) {
+        // The box is below the editor and the preview (far below on a phone): it is brought into sight.
+        shouldRevealError.current = true
         setError(outcome.error)
         setIsLocked(false)
         preview.clear()
@@ -231,6 +240,7 @@ export default function StudioPage() {
           pad={previewPad}
         />
       </div>
+      {error && <ErrorBox error={error} onJump={onJump} boxRef={errorBox} />}
       <DebugPanel
         project={project}
         onOpenFile={(name) => {
@@ -239,7 +249,6 @@ export default function StudioPage() {
         }}
       />
       <ProblemsPanel diagnostics={compiler.diagnostics} onJump={onJump} />
-      {error && <ErrorBox error={error} onJump={onJump} />}
     </main>
   )
 }

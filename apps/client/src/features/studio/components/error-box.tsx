@@ -5,11 +5,12 @@ import type { CompileError } from '../build/compile-result'
 interface ErrorBoxProps {
   error: CompileError
   onJump: (d: StudioDiagnostic) => void
+  boxRef?: React.Ref<HTMLElement>
 }
 
-export function ErrorBox({ error, onJump }: ErrorBoxProps) {
+export function ErrorBox({ error, onJump, boxRef }: ErrorBoxProps) {
   return (
-    <section className="studio-error" role="alert" data-testid="compile-error">
+    <section className="studio-error" role="alert" data-testid="compile-error" ref={boxRef}>
       <h2 className="studio-error__title">Compilation Error:</h2>
       <p className="studio-error__message">{error.message}</p>
       {error.diagnostics.length > 0 && (

@@ -25,14 +25,15 @@ import { BUTTON_PROGRAM, TILE_PROGRAM, ZERO_PAGE_WARNING_PROGRAM } from './suppo
 import { CHR_COLOURS, makePng, readPng, tilePixel } from './support/studio-chr'
 import { frameColor } from './support/frames'
 import { STUDIO_DEVICES, gotoStudio, press } from './support/studio-workspace'
+import { TOUCH_DEVICES } from './support/browser'
 
 const suite = usePageSuite()
 
-/** Whether an element is wholly inside the window (the page scrolled to it). */
+/** Whether an element is wholly inside the window (the page scrolled to it; within a pixel's rounding). */
 async function isInView(page: Page, target: Locator): Promise<boolean> {
   const box = await target.boundingBox()
   const height = page.viewportSize()?.height ?? 0
-  return box !== null && box.y >= 0 && box.y + box.height <= height
+  return box !== null && box.y >= -1 && box.y + box.height <= height + 1
 }
 
 describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
@@ -363,5 +364,20 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
     expect(await page.getByTestId('chr-editor').getByRole('alert').textContent()).toBe(
       'five.png: Tile $00 (column 1, row 1) uses more than 4 colours.',
     )
+  })
+})
+
+describe('studio on a phone held sideways', () => {
+  it('shows the preview screen and the on-screen pad beside it after COMPILE & RUN', async () => {
+    const landscape = TOUCH_DEVICES.find((d) => d.name === 'phone landscape 844×390')!
+    const page = await suite.open(landscape)
+    await gotoStudio(page, suite.baseUrl)
+    await compileButton(page).tap()
+    expect(await waitForGreenFrame(page, 30_000)).toMatchObject({ green: true })
+    const screen = page.getByTestId('preview-screen')
+    const pad = page.getByRole('region', { name: 'Game preview' }).locator('.nes-pad-box')
+    await expect.poll(() => isInView(page, screen)).toBe(true)
+    await expect.poll(() => isInView(page, pad)).toBe(true)
+    await page.screenshot({ path: 'e2e/artifacts/studio-landscape-preview.png' })
   })
 })

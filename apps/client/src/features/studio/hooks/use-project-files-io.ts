@@ -62,7 +62,10 @@ export function useProjectFilesIo(
         return
       }
       if (!window.confirm(`Replace the current project with the files of ${file.name}?`)) return
-      const note = result.renamedMain ? ` ${result.renamedMain} is now main.asm.` : ''
+      const tidied = result.tidied
+        ? ` Paths tidied (./ and // dropped): ${result.tidied.slice(0, 3).join(', ')}${result.tidied.length > 3 ? '…' : ''}.`
+        : ''
+      const note = `${result.renamedMain ? ` ${result.renamedMain} is now main.asm.` : ''}${tidied}`
       replaceWithUndo(
         result.project,
         'Project Imported',

@@ -1,4 +1,5 @@
 import { strToU8, unzipSync, zipSync } from 'fflate'
+import type { Zippable } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { chrTextToBytes } from './chr-text'
 import { addFile, createDefaultProject, updateContent } from './project-files'
@@ -16,7 +17,7 @@ function exportZip(project: Project): Record<string, Uint8Array> {
   return unzipSync(result.zip)
 }
 
-function importFiles(entries: Record<string, Uint8Array>): EditorFile[] {
+function importFiles(entries: Zippable): EditorFile[] {
   const result = zipToProject(zipSync(entries), 'x')
   if (!result.ok) throw new Error(result.message)
   return result.project.files
@@ -149,5 +150,75 @@ describe('project zip', () => {
       message: 'The archive has no .asm file.',
     })
     expect(zipToProject(strToU8('not a zip'), 'x').ok).toBe(false)
+  })
+})
+
+describe('project zip paths', () => {
+  const asm = strToU8('nop\n')
+
+  it('refuses entries that break the path rules, naming them, and stores nothing', () => {
+    const result = zipToProject(
+      zipSync({
+        'main.asm': asm,
+        '../evil.asm': asm,
+        '/abs.asm': asm,
+        'a/../../b.asm': asm,
+        'dir\\win.asm': asm,
+      }),
+      'x',
+    )
+    expect(result.ok).toBe(false)
+    const message = result.ok ? '' : result.message
+    for (const name of ['../evil.asm', '/abs.asm', 'a/../../b.asm', 'dir\\win.asm'])
+      expect(message).toContain(name)
+  })
+
+  it('tidies ./ and // away and reports them', () => {
+    const result = zipToProject(
+      zipSync({ './main.asm': asm, 'a//double.asm': asm, 'b/./c.asm': asm, './': {} }),
+      'x',
+    )
+    if (!result.ok) throw new Error(result.message)
+    expect(result.project.files.map((f) => f.filename)).toEqual([
+      'main.asm',
+      'a/double.asm',
+      'b/c.asm',
+    ])
+    expect(result.tidied).toEqual(['./main.asm', 'a//double.asm', 'b/./c.asm'])
+  })
+
+  it('refuses a file named like a folder, a file inside a file, and a path twice', () => {
+    const cases: Zippable[] = [
+      { 'main.asm': asm, lib: asm, 'lib/': {} },
+      { 'main.asm': asm, lib: asm, 'lib/x.asm': asm },
+      { 'main.asm': asm, 'lib/x.asm': asm, lib: asm },
+      { 'main.asm': asm, './main.asm': asm },
+    ]
+    for (const entries of cases) {
+      const result = zipToProject(zipSync(entries), 'x')
+      expect(result.ok ? '' : result.message).toMatch(/names that clash.*(lib|main\.asm)/)
+    }
+  })
+
+  it('keeps folder entries of the shared top folder and of real folders', () => {
+    const files = importFiles({
+      'g/': {},
+      'g/main.asm': asm,
+      'g/data/': {},
+      'g/data/x.bin': binBytes,
+    })
+    expect(files.map((f) => f.filename)).toEqual(['main.asm', 'data/x.bin'])
+  })
+
+  it('refuses to export a stored name that breaks the rules', () => {
+    const project = createDefaultProject()
+    const bad = {
+      ...project,
+      files: [...project.files, { ...project.files[0]!, id: 'b', filename: '../evil.asm' }],
+    }
+    expect(projectToZip(bad)).toEqual({
+      ok: false,
+      message: 'Cannot export paths the studio does not allow: ../evil.asm.',
+    })
   })
 })

@@ -5,6 +5,7 @@ import { unzipSync, zipSync } from 'fflate'
 import { MAIN_FILE, fileTypeOf } from './templates'
 import { newFileId } from './project-files'
 import type { EditorFile, Project } from './project-files'
+import { checkPath, clashOf } from './path-rules'
 import { chrTextFromBytes, isChrTextFor } from './chr-from-bytes'
 import { chrTextToBytes } from './chr-text'
 import { decodeText, encodeText, looksBinary } from './text-bytes'
@@ -20,6 +21,12 @@ export type ZipExportResult = { ok: true; zip: Uint8Array } | { ok: false; messa
  * problem, because its bytes would not be what the studio assembles.
  */
 export function projectToZip(project: Project): ZipExportResult {
+  const bad = project.files.map((f) => f.filename).filter((n) => tidyPath(n) !== n)
+  if (bad.length > 0)
+    return {
+      ok: false,
+      message: `Cannot export paths the studio does not allow: ${listNames(bad)}.`,
+    }
   const entries: Record<string, Uint8Array> = {}
   for (const f of project.files) {
     if (f.binary) {
@@ -43,7 +50,28 @@ export function projectToZip(project: Project): ZipExportResult {
 }
 
 export type ZipImportResult =
-  { ok: true; project: Project; renamedMain?: string } | { ok: false; message: string }
+  | { ok: true; project: Project; renamedMain?: string; tidied?: string[] }
+  | { ok: false; message: string }
+
+function listNames(names: string[]): string {
+  const shown = names.slice(0, 5).join(', ')
+  return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown
+}
+
+/**
+ * A path as the studio keeps it: './' parts and doubled '/' dropped ('./x' → 'x', 'a//b' → 'a/b'); undefined when
+ * it breaks the path rules (absolute, '..', a backslash, empty).
+ */
+function tidyPath(raw: string): string | undefined {
+  if (raw.startsWith('/')) return undefined
+  const checked = checkPath(
+    raw
+      .split('/')
+      .filter((s) => s !== '' && s !== '.')
+      .join('/'),
+  )
+  return checked.ok ? checked.path : undefined
+}
 
 // Data NESASM projects keep next to their sources; anything else that does not look binary is text (README.md,
 // build.sh, Makefile, .cfg...).
@@ -86,12 +114,66 @@ function importFile(filename: string, bytes: Uint8Array, savedChrText?: string):
   return file
 }
 
-function stripCommonFolder(names: string[]): (name: string) => string {
+/** The single top folder all files share ('' when none), which the import drops. */
+function commonFolder(names: string[]): string {
   const first = names[0]?.split('/')
-  if (!first || first.length < 2 || names.some((n) => !n.startsWith(`${first[0]}/`)))
-    return (n) => n
-  const prefix = `${first[0]}/`
-  return (n) => n.slice(prefix.length)
+  if (!first || first.length < 2 || names.some((n) => !n.startsWith(`${first[0]}/`))) return ''
+  return first[0]!
+}
+
+type ZipPaths =
+  { ok: true; files: [string, string][]; tidied: string[] } | { ok: false; message: string }
+
+/**
+ * The project path of each file entry ([path, zip name]) under the studio's path rules (path-rules.ts): bad paths
+ * and clashes (the same path twice, a file named like a folder, a file inside a file) refuse the import, naming
+ * the entries; './' and '//' are tidied away and reported.
+ */
+function zipPaths(zipNames: string[]): ZipPaths {
+  const bad: string[] = []
+  const tidied: string[] = []
+  const files: [string, string][] = []
+  const dirs: string[] = []
+  for (const zipName of zipNames) {
+    const isDir = zipName.endsWith('/')
+    const path = tidyPath(zipName)
+    if (path === undefined) {
+      if (
+        !isDir ||
+        zipName.startsWith('/') ||
+        zipName.split('/').some((s) => s !== '' && s !== '.')
+      )
+        bad.push(zipName)
+      continue
+    }
+    if (isDir) dirs.push(path)
+    else files.push([path, zipName])
+    if (!isDir && path !== zipName) tidied.push(zipName)
+  }
+  if (bad.length > 0)
+    return {
+      ok: false,
+      message: `The archive has paths the studio does not allow (absolute, with '..', a backslash or an empty name): ${listNames(bad)}.`,
+    }
+  const top = commonFolder(files.map(([path]) => path))
+  const strip = (p: string) => (top === '' ? p : p.slice(top.length + 1))
+  const project = {
+    files: [] as { filename: string }[],
+    folders: dirs.filter((d) => d !== top).map(strip),
+  }
+  const clashes: string[] = []
+  const kept = files.map(([path, zipName]): [string, string] => [strip(path), zipName])
+  for (const [path, zipName] of kept) {
+    if (path.startsWith(CHR_TEXT_FOLDER)) continue
+    if (clashOf(project, path)) clashes.push(zipName)
+    project.files.push({ filename: path })
+  }
+  if (clashes.length > 0)
+    return {
+      ok: false,
+      message: `The archive has names that clash (the same path twice, a file named like a folder, or a file inside a file): ${listNames(clashes)}.`,
+    }
+  return { ok: true, files: kept, tidied }
 }
 
 function pickMain(files: EditorFile[]): EditorFile | undefined {
@@ -112,16 +194,15 @@ function pickMain(files: EditorFile[]): EditorFile | undefined {
 export function zipToProject(zip: Uint8Array, name: string): ZipImportResult {
   let entries: Record<string, Uint8Array>
   try {
-    entries = unzipSync(zip)
+    entries = unzipSync(zip, { filter: (f) => !f.name.startsWith('__MACOSX/') })
   } catch {
     return { ok: false, message: 'The file is not a valid .zip archive.' }
   }
-  const names = Object.keys(entries).filter((n) => !n.endsWith('/') && !n.startsWith('__MACOSX/'))
-  const rename = stripCommonFolder(names)
+  const paths = zipPaths(Object.keys(entries))
+  if (!paths.ok) return paths
   const savedChrTexts = new Map<string, string>()
   const plain: [string, Uint8Array][] = []
-  for (const zipName of names) {
-    const filename = rename(zipName)
+  for (const [filename, zipName] of paths.files) {
     const bytes = entries[zipName]!
     if (!filename.startsWith(CHR_TEXT_FOLDER)) plain.push([filename, bytes])
     else if (filename.endsWith('.chr.txt')) {
@@ -139,5 +220,10 @@ export function zipToProject(zip: Uint8Array, name: string): ZipImportResult {
     { ...main, filename: MAIN_FILE, type: 'main' as const },
     ...files.filter((f) => f !== main && f.filename !== MAIN_FILE),
   ].map((f) => (f.filename === MAIN_FILE ? f : { ...f, type: fileTypeOf(f.filename) }))
-  return { ok: true, project: { name, files: ordered }, ...(renamedMain ? { renamedMain } : {}) }
+  return {
+    ok: true,
+    project: { name, files: ordered },
+    ...(renamedMain ? { renamedMain } : {}),
+    ...(paths.tidied.length > 0 ? { tidied: paths.tidied } : {}),
+  }
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { chrTextToBytes } from './chr-text'
 import { addFile, createDefaultProject, updateContent } from './project-files'
 import type { EditorFile, Project } from './project-files'
-import { CHR_TEXT_FOLDER, projectToZip, zipToProject } from './project-zip'
+import { CHR_TEXT_FOLDER, ZIP_LIMITS, projectToZip, zipToProject } from './project-zip'
 import { CHR_TEMPLATE } from './templates'
 
 const chrBytes = Uint8Array.from({ length: 8192 }, (_, i) => (i * 37) & 0xff)
@@ -220,5 +220,37 @@ describe('project zip paths', () => {
       ok: false,
       message: 'Cannot export paths the studio does not allow: ../evil.asm.',
     })
+  })
+})
+
+describe('project zip limits', () => {
+  it('refuses a zip bomb on its declared size, before inflating it', () => {
+    const bomb = zipSync({ 'main.asm': strToU8('nop\n'), 'zero.bin': new Uint8Array(16 << 20) })
+    expect(bomb.length).toBeLessThan(200_000)
+    const started = performance.now()
+    const result = zipToProject(bomb, 'x')
+    expect(performance.now() - started).toBeLessThan(100)
+    expect(result.ok ? '' : result.message).toMatch(/too large \(zero\.bin is 16 MB\).*2 MB/)
+  })
+
+  it('refuses archives over the total size or file count', () => {
+    const half = new Uint8Array(ZIP_LIMITS.fileBytes)
+    const big = zipToProject(
+      zipSync({ 'main.asm': strToU8('nop\n'), 'a.bin': half, 'b.bin': half, 'c.bin': half }),
+      'x',
+    )
+    expect(big.ok ? '' : big.message).toMatch(/too large \(more than/)
+    const many: Record<string, Uint8Array> = { 'main.asm': strToU8('nop\n') }
+    for (let i = 0; i < ZIP_LIMITS.files; i += 1) many[`f${i}.asm`] = strToU8('nop\n')
+    const crowded = zipToProject(zipSync(many), 'x')
+    expect(crowded.ok ? '' : crowded.message).toMatch(/too large \(more than 500 files\)/)
+  })
+
+  it('imports archives up to the limits', () => {
+    const files = importFiles({
+      'main.asm': strToU8('nop\n'),
+      'a.bin': new Uint8Array(ZIP_LIMITS.fileBytes),
+    })
+    expect(files[1]!.binary?.length).toBe(ZIP_LIMITS.fileBytes)
   })
 })

@@ -53,6 +53,13 @@ export type ZipImportResult =
   | { ok: true; project: Project; renamedMain?: string; tidied?: string[] }
   | { ok: false; message: string }
 
+/**
+ * What an imported archive may hold, so a small zip cannot freeze the tab or fill memory (a zip bomb), and the
+ * project still fits the browser storage it is saved in (~5 MB, binaries as base64). Checked on the sizes the
+ * archive declares, before anything is inflated; fflate never inflates past a declared size.
+ */
+export const ZIP_LIMITS = { fileBytes: 1024 * 1024, totalBytes: 2 * 1024 * 1024, files: 500 }
+
 function listNames(names: string[]): string {
   const shown = names.slice(0, 5).join(', ')
   return names.length > 5 ? `${shown} and ${names.length - 5} more` : shown
@@ -71,6 +78,42 @@ function tidyPath(raw: string): string | undefined {
       .join('/'),
   )
   return checked.ok ? checked.path : undefined
+}
+
+type Unzipped = { ok: true; entries: Record<string, Uint8Array> } | { ok: false; message: string }
+
+const mb = (bytes: number) => `${+(bytes / (1024 * 1024)).toFixed(1)} MB`
+
+/** unzipSync within ZIP_LIMITS: refused on the declared sizes before anything big is inflated. */
+function unzipWithinLimits(zip: Uint8Array): Unzipped {
+  const { fileBytes, totalBytes, files } = ZIP_LIMITS
+  const limits = `the studio keeps projects in the browser's storage and takes at most ${mb(totalBytes)} unpacked in all, ${mb(fileBytes)} a file and ${files} files`
+  const tooLarge = (what: string): Unzipped => ({
+    ok: false,
+    message: `The archive is too large (${what}): ${limits}.`,
+  })
+  if (zip.length > totalBytes + fileBytes) return tooLarge(`${mb(zip.length)} packed`)
+  let refused: Unzipped | undefined
+  let total = 0
+  let count = 0
+  try {
+    const entries = unzipSync(zip, {
+      filter: (f) => {
+        if (f.name.startsWith('__MACOSX/')) return false
+        if (f.name.endsWith('/')) return true
+        total += f.originalSize
+        count += 1
+        if (f.originalSize > fileBytes) refused = tooLarge(`${f.name} is ${mb(f.originalSize)}`)
+        else if (total > totalBytes) refused = tooLarge(`more than ${mb(total)} unpacked`)
+        else if (count > files) refused = tooLarge(`more than ${files} files`)
+        if (refused) throw new Error('too large') // stops unzipSync before it inflates more
+        return true
+      },
+    })
+    return { ok: true, entries }
+  } catch {
+    return refused ?? { ok: false, message: 'The file is not a valid .zip archive.' }
+  }
 }
 
 // Data NESASM projects keep next to their sources; anything else that does not look binary is text (README.md,
@@ -192,12 +235,9 @@ function pickMain(files: EditorFile[]): EditorFile | undefined {
  * file is main.asm, else the first .asm with an iNES header directive (renamed to main.asm).
  */
 export function zipToProject(zip: Uint8Array, name: string): ZipImportResult {
-  let entries: Record<string, Uint8Array>
-  try {
-    entries = unzipSync(zip, { filter: (f) => !f.name.startsWith('__MACOSX/') })
-  } catch {
-    return { ok: false, message: 'The file is not a valid .zip archive.' }
-  }
+  const unzipped = unzipWithinLimits(zip)
+  if (!unzipped.ok) return unzipped
+  const { entries } = unzipped
   const paths = zipPaths(Object.keys(entries))
   if (!paths.ok) return paths
   const savedChrTexts = new Map<string, string>()

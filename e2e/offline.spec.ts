@@ -88,6 +88,27 @@ describe.each([
   })
 })
 
+describe('the studio of a new build', () => {
+  it('compiles and debugs offline without having been opened online (it is precached)', async () => {
+    const opened = await openPage(browser(), { serviceWorkers: 'allow' })
+    const { page, context } = opened
+    try {
+      await page.goto(`${server.baseUrl}/`)
+      await waitForServiceWorker(page)
+      await context.setOffline(true)
+      await page.goto(`${server.baseUrl}/editor`)
+      await page.locator('.cm-content').waitFor({ timeout: 15_000 })
+      await page.locator('.cm-line').first().click()
+      await page.keyboard.press('F5')
+      await expect
+        .poll(() => page.getByTestId('debug-status').textContent(), { timeout: 20_000 })
+        .toContain('Running')
+    } finally {
+      await opened.close()
+    }
+  })
+})
+
 describe('a new deploy', () => {
   it('replaces the cached app on reload', async () => {
     const { page, close } = await openPage(browser(), { serviceWorkers: 'allow' })

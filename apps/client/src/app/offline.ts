@@ -1,7 +1,7 @@
 // Offline use and installing: registers the service worker the build emits (vite-plugin-pwa, Workbox).
 // After one visit the player, a game from the slot and the studio work without the server; a new deploy
 // takes over on the next load (the worker skips waiting and the page reloads once it is in control).
-// The worker precaches the app shell (~0.6 MB before compression) as soon as it is installed, so it is
+// The worker precaches the app (~1.2 MB before compression, the studio included) once installed, so it is
 // registered on a first visit a while after the page has loaded, when the main thread is idle: a visitor
 // who plays at once gets the page, the core and the game's first picture without that download competing
 // (issue 14).

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EmulatorError } from '../types'
 import { DebugClient } from './debug-client'
 import type { DebugWorkerLike } from './debug-client'
@@ -87,5 +87,35 @@ describe('DebugClient + DebugSession', () => {
     expect(posted).toEqual([
       { type: 'failure', id: 4, code: 'Failed', message: 'Malformed request to the debug worker' },
     ])
+  })
+
+  describe('a worker whose script fails to load', () => {
+    afterEach(() => vi.restoreAllMocks())
+
+    function failingWorker(): DebugWorkerLike {
+      const onError: ((event: Event) => void)[] = []
+      return {
+        postMessage: () => setTimeout(() => onError.forEach((l) => l(new Event('error'))), 0),
+        addEventListener(type: string, listener: (event: never) => void) {
+          if (type === 'error') onError.push(listener as (event: Event) => void)
+        },
+        terminate() {},
+      }
+    }
+
+    it('says the debugger is not available offline when offline', async () => {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+      const client = new DebugClient(() => {}, failingWorker)
+      await expect(client.load(buildTestProgram().rom)).rejects.toThrow(
+        /not available offline.*Run still works/,
+      )
+    })
+
+    it('says the engine stopped working when online', async () => {
+      const client = new DebugClient(() => {}, failingWorker)
+      await expect(client.load(buildTestProgram().rom)).rejects.toThrow(
+        'The debug engine stopped working',
+      )
+    })
   })
 })

@@ -48,7 +48,15 @@ export class DebugClient implements Debuggable {
     this.worker = createWorker()
     this.worker.addEventListener('message', (event: MessageEvent) => this.receive(event.data))
     this.worker.addEventListener('error', () =>
-      this.fail(new EmulatorError('WasmLoadFailed', 'The debug engine stopped working')),
+      this.fail(
+        new EmulatorError(
+          'WasmLoadFailed',
+          // Offline, the worker's script most likely could not be fetched (not saved on this device yet).
+          navigator.onLine
+            ? 'The debug engine stopped working'
+            : 'The debugger is not available offline on this device yet: use it once online, then it works offline; Run still works',
+        ),
+      ),
     )
   }
 

@@ -70,6 +70,28 @@ export function bytesToChrText(bytes: Uint8Array): string | undefined {
   return `${lines.join('\n')}\n`
 }
 
+/**
+ * What goes before a `.fill` line (which pads up to byte `to`) once the tiles from byte `from` to `to` got pixels:
+ * the tiles from the first to the last one with pixels, written out, after a `.fill` for the blank tiles before
+ * them. Both bounds are whole tiles. The `.fill` line itself stays after these lines for the blank tiles after.
+ */
+export function filledTileLines(bytes: Uint8Array, from: number, to: number): string[] {
+  const end = to / TILE_BYTES
+  let first = from / TILE_BYTES
+  while (first < end && isBlankTile(bytes, first)) first += 1
+  let last = end
+  while (last > first && isBlankTile(bytes, last - 1)) last -= 1
+  const lines = first > from / TILE_BYTES ? [`.fill ${first * TILE_BYTES}`] : []
+  for (let tile = first; tile < last; tile += 1)
+    lines.push(
+      '',
+      `; tile ${hex(tile, 2)} at ${hex(tile * TILE_BYTES, 4)}`,
+      ...tileRows(bytes, tile),
+      '',
+    )
+  return lines
+}
+
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i])
 }

@@ -100,7 +100,30 @@ describe('patchChrText', () => {
     expect([...chrTextToBytes(patched).bytes]).toEqual([...bytes])
   })
 
-  it('regenerates the text when a pixel lands in a .fill region', () => {
+  it('writes out only the tiles of a .fill region that got pixels, keeping every other line', () => {
+    const blank = '; blank\n.fill 8192 ; the whole bank\n'
+    const bytes = chrTextToBytes(blank).bytes
+    setPixel(bytes, 5, 1, 2, 3)
+    const patched = patchChrText(blank, bytes)
+    expect(patched).not.toContain('converted from the binary file')
+    const lines = patched.split('\n')
+    expect(lines.slice(0, 2)).toEqual(['; blank', '.fill 80'])
+    expect(lines).toContain('.3......')
+    expect(lines.filter((l) => /^[0-3.]{8}$/.test(l))).toHaveLength(8)
+    expect(lines.at(-2)).toBe('.fill 8192 ; the whole bank')
+    expect([...chrTextToBytes(patched).bytes]).toEqual([...bytes])
+    setPixel(bytes, 0, 0, 0, 1)
+    const again = patchChrText(patched, bytes)
+    expect(again.split('\n').slice(0, 4)).toEqual([
+      '; blank',
+      '',
+      '; tile $00 at $0000',
+      '1.......',
+    ])
+    expect([...chrTextToBytes(again).bytes]).toEqual([...bytes])
+  })
+
+  it('keeps the text right when a pixel lands in a .fill region', () => {
     const bytes = chrTextToBytes(text).bytes
     setPixel(bytes, 2, 0, 0, 1)
     const patched = patchChrText(text, bytes)

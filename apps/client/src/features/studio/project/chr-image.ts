@@ -1,7 +1,7 @@
 // Pixels of NES tiles (16 bytes per 8x8 tile, two bit planes) for the CHR tile editor: read and write one pixel,
 // flood fill inside a tile, tiles to an RGBA sheet (PNG export) and an RGBA image to tiles (PNG import), and
 // writing edited bytes back into CHR text without losing its comments.
-import { chrTextFromBytes } from './chr-from-bytes'
+import { chrTextFromBytes, filledTileLines } from './chr-from-bytes'
 import { chrTextToBytes } from './chr-text'
 import type { Rgb } from './nes-palette'
 
@@ -145,8 +145,10 @@ function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /**
- * CHR text with its pixel rows rewritten to match `bytes`, keeping comments and layout. When the bytes no longer fit
- * the text's shape (a `.fill` region got pixels, or the size changed) the whole text is regenerated.
+ * CHR text with its pixel rows rewritten to match `bytes`, keeping comments and layout. A `.fill` region that got
+ * pixels has the tiles with pixels written out before its `.fill` line (see filledTileLines), the rest untouched.
+ * When the bytes still do not fit the text's shape (the size changed, a `.fill` inside a tile) the whole text
+ * is regenerated.
  */
 export function patchChrText(text: string, bytes: Uint8Array): string {
   let tileBase = 0
@@ -158,8 +160,11 @@ export function patchChrText(text: string, bytes: Uint8Array): string {
     const fill = /^\.fill\s+(\S+)$/i.exec(trimmed)
     if (fill) {
       const size = parseCount(fill[1]!) ?? tileBase
-      for (let i = tileBase; i < size; i += 1) if (bytes[i] !== 0) fits = false
+      const from = tileBase
       tileBase = Math.max(tileBase, size)
+      if (!bytes.subarray(from, size).some((b) => b !== 0)) return line
+      if (row !== 0 || size % TILE_BYTES !== 0) fits = false
+      else return [...filledTileLines(bytes, from, size), line].join('\n')
       return line
     }
     if (!/^[0-3.]{8}$/.test(trimmed)) return line

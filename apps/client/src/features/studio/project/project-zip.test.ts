@@ -233,6 +233,22 @@ describe('project zip limits', () => {
     expect(result.ok ? '' : result.message).toMatch(/too large \(zero\.bin is 16 MB\).*2 MB/)
   })
 
+  it('refuses an entry whose declared size is smaller than its packed data (a lying header)', () => {
+    const zip = zipSync({ 'main.asm': strToU8('nop\n'), 'zero.bin': new Uint8Array(16 << 20) })
+    const view = new DataView(zip.buffer)
+    for (let i = 0; i < zip.length - 46; i += 1) {
+      if (view.getUint32(i, true) !== 0x02014b50) continue // a central directory entry
+      const name = new TextDecoder().decode(
+        zip.subarray(i + 46, i + 46 + view.getUint16(i + 28, true)),
+      )
+      if (name === 'zero.bin') view.setUint32(i + 24, 10, true) // its uncompressed size
+    }
+    expect(zipToProject(zip, 'x')).toEqual({
+      ok: false,
+      message: 'The archive is damaged: the sizes it gives do not match its contents.',
+    })
+  })
+
   it('refuses archives over the total size or file count', () => {
     const half = new Uint8Array(ZIP_LIMITS.fileBytes)
     const big = zipToProject(

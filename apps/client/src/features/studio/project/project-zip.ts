@@ -84,6 +84,8 @@ type Unzipped = { ok: true; entries: Record<string, Uint8Array> } | { ok: false;
 
 const mb = (bytes: number) => `${+(bytes / (1024 * 1024)).toFixed(1)} MB`
 
+const BAD_SIZES = 'The archive is damaged: the sizes it gives do not match its contents.'
+
 /** unzipSync within ZIP_LIMITS: refused on the declared sizes before anything big is inflated. */
 function unzipWithinLimits(zip: Uint8Array): Unzipped {
   const { fileBytes, totalBytes, files } = ZIP_LIMITS
@@ -103,7 +105,11 @@ function unzipWithinLimits(zip: Uint8Array): Unzipped {
         if (f.name.endsWith('/')) return true
         total += f.originalSize
         count += 1
-        if (f.originalSize > fileBytes) refused = tooLarge(`${f.name} is ${mb(f.originalSize)}`)
+        // Deflate never packs data bigger than it was (plus block overheads): a larger packed size means the
+        // declared size lies, and inflating it would still take the time of the real, larger data.
+        if (f.size > f.originalSize * 1.01 + 1024) refused = { ok: false, message: BAD_SIZES }
+        else if (f.originalSize > fileBytes)
+          refused = tooLarge(`${f.name} is ${mb(f.originalSize)}`)
         else if (total > totalBytes) refused = tooLarge(`more than ${mb(total)} unpacked`)
         else if (count > files) refused = tooLarge(`more than ${files} files`)
         if (refused) throw new Error('too large') // stops unzipSync before it inflates more

@@ -16,19 +16,28 @@ export async function deleteRom(id: string): Promise<void> {
   await apiRequest('DELETE', `${ROMS_QUERY_KEY[0]}/${encodeURIComponent(id)}`)
 }
 
-function withoutRom(
+/**
+ * The pages without the entry. Pages after the one it was on now start one row earlier on the server, so
+ * their offsets (and the next page's) move up by one: otherwise the row at each page boundary is skipped.
+ */
+export function withoutRom(
   data: InfiniteData<RomPageResponse>,
   id: string,
 ): InfiniteData<RomPageResponse> {
-  const found = data.pages.some((page) => page.roms.some((r) => r.id === id))
-  if (!found) return data
+  const at = data.pages.findIndex((page) => page.roms.some((r) => r.id === id))
+  if (at < 0) return data
+  const shift = (i: number) => (i > at ? 1 : 0)
   return {
     ...data,
-    pages: data.pages.map((page) => ({
+    pages: data.pages.map((page, i) => ({
       ...page,
       total: page.total - 1,
+      offset: page.offset - shift(i),
       roms: page.roms.filter((r) => r.id !== id),
     })),
+    pageParams: data.pageParams.map((param, i) =>
+      typeof param === 'number' ? param - shift(i) : param,
+    ),
   }
 }
 

@@ -3,7 +3,13 @@ import type { RomPageResponse } from '@nes-studio/shared'
 import { FIRST_ROM_PAGE_SIZE } from '@nes-studio/shared/page-render'
 import indexHtml from '../../../../index.html?raw'
 import { createQueryClient } from '../../../lib/query-client'
-import { prefetchFirstRomPage, romPageUrl, romPagesQueryOptions } from './get-rom-pages'
+import {
+  mergeRomPages,
+  prefetchFirstRomPage,
+  romPageUrl,
+  romPagesQueryOptions,
+} from './get-rom-pages'
+import { romEntry } from '../../../testing/rom-entry'
 
 function mockFetch() {
   const page: RomPageResponse = { roms: [], total: 0, offset: 0, limit: FIRST_ROM_PAGE_SIZE }
@@ -47,5 +53,22 @@ describe('the first page of the library', () => {
     prefetchFirstRomPage(createQueryClient(), '/editor')
     prefetchFirstRomPage(createQueryClient(), '/no-such-page')
     expect(fetchMock).not.toHaveBeenCalled()
+  })
+})
+
+describe('pages fetched by offset while the library changes', () => {
+  it('shows each ROM once and makes room for the newest total', () => {
+    const rows = Array.from({ length: 8 }, (_, i) => romEntry({ id: `r${i}`, title: `Rom ${i}` }))
+    const first: RomPageResponse = { roms: rows.slice(0, 4), offset: 0, limit: 4, total: 6 }
+    // Two ROMs were uploaded elsewhere: offset 4 now starts at what was offset 2.
+    const second: RomPageResponse = { roms: rows.slice(2, 6), offset: 4, limit: 4, total: 8 }
+    const third: RomPageResponse = { roms: rows.slice(6, 8), offset: 8, limit: 4, total: 8 }
+    const merged = mergeRomPages({ pages: [first, second, third], pageParams: [0, 4, 8] })
+    expect(merged.pages.flatMap((p) => p.roms.map((r) => r.id))).toEqual(rows.map((r) => r.id))
+    expect(merged.pages.map((p) => p.total)).toEqual([8, 8, 8])
+  })
+
+  it('is how the list query shows its pages', () => {
+    expect(romPagesQueryOptions('').select).toBe(mergeRomPages)
   })
 })

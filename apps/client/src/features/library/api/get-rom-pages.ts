@@ -1,7 +1,7 @@
 // GET /api/roms?offset=&limit=&q=: the library a page at a time (newest first), searched on the server,
 // so a library of 10,000 ROMs costs the server and the browser one page per request.
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import type { QueryClient } from '@tanstack/react-query'
+import type { InfiniteData, QueryClient } from '@tanstack/react-query'
 import type { RomPageResponse } from '@nes-studio/shared'
 import { FIRST_ROM_PAGE_SIZE } from '@nes-studio/shared/page-render'
 import { apiGetJson } from '../../../lib/api-client'
@@ -29,6 +29,24 @@ export function getRomPage(search: string, offset: number, signal?: AbortSignal)
 /** Under ROMS_QUERY_KEY, so invalidating the list (upload, the studio's "add") refetches the pages. */
 export const romPagesQueryKey = (search: string) => [ROMS_QUERY_KEY[0], 'pages', search] as const
 
+/**
+ * The loaded pages as the list shows them. Pages are fetched by offset while the library may change
+ * (ROMs uploaded elsewhere shift later pages down), so a ROM already shown on an earlier page is dropped
+ * from a later one, and every page carries the newest page's total (the rows the list makes room for).
+ */
+export function mergeRomPages(data: InfiniteData<RomPageResponse>): InfiniteData<RomPageResponse> {
+  const seen = new Set<string>()
+  const total = data.pages.at(-1)?.total ?? 0
+  return {
+    ...data,
+    pages: data.pages.map((page) => {
+      const roms = page.roms.filter((rom) => !seen.has(rom.id))
+      for (const rom of roms) seen.add(rom.id)
+      return { ...page, total, roms }
+    }),
+  }
+}
+
 export const romPagesQueryOptions = (search: string) =>
   infiniteQueryOptions({
     queryKey: romPagesQueryKey(search),
@@ -38,6 +56,7 @@ export const romPagesQueryOptions = (search: string) =>
       const next = last.offset + last.roms.length
       return last.roms.length > 0 && next < last.total ? next : undefined
     },
+    select: mergeRomPages,
     // While a new search loads, the list keeps showing the previous results.
     placeholderData: keepPreviousData,
   })

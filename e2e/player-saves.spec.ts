@@ -88,6 +88,39 @@ describe('progress', () => {
     await expect.poll(() => readStartCount(fresh)).toBe(2)
   })
 
+  it('keeps a library game’s progress made offline in the browser and sends it when the network returns', async () => {
+    const romId = await uploadToLibrary(buildBatteryRom(7), 'offline-battery.nes')
+    const saveUrl = `${suite.baseUrl}/api/roms/${romId}/save`
+    const firstByte = async () => {
+      const res = await fetch(saveUrl)
+      return res.ok ? (new Uint8Array(await res.arrayBuffer())[0] ?? -1) : -1
+    }
+    const page = await suite.open()
+    await openPlayLink(page, `/play/${romId}`)
+    await pressStart(page, 1)
+    await expect.poll(firstByte, { timeout: 15_000 }).toBe(1)
+
+    await page.context().setOffline(true)
+    await pressStart(page, 2)
+    await page
+      .getByText(
+        'Saved in this browser; it will be sent to the library when the server can be reached.',
+      )
+      .first()
+      .waitFor()
+    await page.getByRole('button', { name: 'EJECT' }).click()
+    expect(await firstByte()).toBe(1)
+
+    await page.context().setOffline(false)
+    await expect.poll(firstByte, { timeout: 15_000 }).toBe(3)
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${suite.baseUrl}/api/roms/${romId}/states`)
+        return ((await res.json()) as { states: { kind: string }[] }).states.map((s) => s.kind)
+      })
+      .toEqual(['resume'])
+  })
+
   it('saves a state, loads it back after the game changed, continues after a reload and shares the moment', async () => {
     const romId = await uploadToLibrary(buildBatteryRom(2), 'states.nes')
     const page = await suite.open()

@@ -5,6 +5,22 @@ import type { SaveStateListResponse, SaveStateUploadResponse } from '@nes-studio
 import { SAVE_STATE_CORE, SAVE_STATE_FIELDS } from '@nes-studio/shared/save-constants'
 import { SavesError } from './saves'
 import type { CartridgeSaves, NewState, StoredState } from './saves'
+import {
+  fromBase64,
+  journalBattery,
+  journalledRomIds,
+  journalState,
+  KEPT_IN_BROWSER,
+  readServerJournal,
+  replayServerJournal,
+  settleBattery,
+  settleState,
+  stateKey,
+} from './server-journal'
+import type { ServerSender } from './server-journal'
+
+/** The request never got an answer: the network or the server is down. */
+class UnreachableError extends SavesError {}
 
 async function failure(res: Response, what: string): Promise<SavesError> {
   const text = await res.text().catch(() => '')
@@ -22,24 +38,19 @@ async function send(url: string, init: RequestInit, what: string): Promise<Respo
   try {
     res = await fetch(url, { credentials: 'include', ...init })
   } catch {
-    throw new SavesError(`The server could not be reached to ${what}.`)
+    throw new UnreachableError(`The server could not be reached to ${what}.`)
   }
   if (!res.ok) throw await failure(res, what)
   return res
 }
 
-export function serverSaves(romId: string, sha1: string): CartridgeSaves {
+function sender(
+  romId: string,
+  sha1: string,
+): Omit<ServerSender, 'addState'> & { addState(state: NewState): Promise<StoredState> } {
   const base = `/api/roms/${encodeURIComponent(romId)}`
   return {
-    where: 'server',
-    async loadBattery() {
-      const res = await fetch(`${base}/save`, { credentials: 'include' }).catch(() => {
-        throw new SavesError('The server could not be reached to load the battery save.')
-      })
-      if (res.status === 404) return null
-      if (!res.ok) throw await failure(res, 'load the battery save')
-      return new Uint8Array(await res.arrayBuffer())
-    },
+    isUnreachable: (error) => error instanceof UnreachableError,
     async storeBattery(bytes) {
       await send(
         `${base}/save`,
@@ -52,13 +63,6 @@ export function serverSaves(romId: string, sha1: string): CartridgeSaves {
         },
         'keep the battery save',
       )
-    },
-    async listStates() {
-      const res = await send(`${base}/states`, {}, 'list the states')
-      const body = (await res.json()) as Partial<SaveStateListResponse>
-      if (!Array.isArray(body.states))
-        throw new SavesError('The server sent an unreadable list of states.')
-      return body.states
     },
     async addState(state: NewState): Promise<StoredState> {
       const form = new FormData()
@@ -89,6 +93,75 @@ export function serverSaves(romId: string, sha1: string): CartridgeSaves {
       if (!body.state?.id) throw new SavesError('The server did not confirm the saved state.')
       return body.state
     },
+  }
+}
+
+/** Sends what this browser kept for `romId` (see server-journal.ts). Never throws. */
+function replay(romId: string): Promise<void> {
+  const journal = readServerJournal(romId)
+  if (!journal) return Promise.resolve()
+  return replayServerJournal(romId, sender(romId, journal.sha1))
+}
+
+let isListening = false
+/** When the network comes back, every library game's kept writes are sent. */
+function replayWhenOnline(): void {
+  if (isListening || typeof window === 'undefined') return
+  isListening = true
+  window.addEventListener('online', () => {
+    for (const romId of journalledRomIds()) void replay(romId)
+  })
+}
+
+export function serverSaves(romId: string, sha1: string): CartridgeSaves {
+  const base = `/api/roms/${encodeURIComponent(romId)}`
+  const server = sender(romId, sha1)
+  replayWhenOnline()
+  return {
+    where: 'server',
+    async loadBattery() {
+      // The newest save may be one this browser kept while the server was out of reach.
+      await replay(romId)
+      const kept = readServerJournal(romId)?.battery
+      const res = await fetch(`${base}/save`, { credentials: 'include' }).catch(() => {
+        if (kept) return undefined
+        throw new SavesError('The server could not be reached to load the battery save.')
+      })
+      if (!res) return fromBase64(kept?.bytes ?? '')
+      if (kept) return fromBase64(kept.bytes)
+      if (res.status === 404) return null
+      if (!res.ok) throw await failure(res, 'load the battery save')
+      return new Uint8Array(await res.arrayBuffer())
+    },
+    async storeBattery(bytes) {
+      try {
+        await server.storeBattery(bytes)
+      } catch (error) {
+        if (!(error instanceof UnreachableError)) throw error
+        journalBattery(romId, sha1, bytes)
+        throw new SavesError(KEPT_IN_BROWSER)
+      }
+      settleBattery(romId, sha1)
+    },
+    async listStates() {
+      const res = await send(`${base}/states`, {}, 'list the states')
+      const body = (await res.json()) as Partial<SaveStateListResponse>
+      if (!Array.isArray(body.states))
+        throw new SavesError('The server sent an unreadable list of states.')
+      return body.states
+    },
+    async addState(state: NewState): Promise<StoredState> {
+      let added: StoredState
+      try {
+        added = await server.addState(state)
+      } catch (error) {
+        if (!(error instanceof UnreachableError)) throw error
+        journalState(romId, sha1, state)
+        throw new SavesError(KEPT_IN_BROWSER)
+      }
+      settleState(romId, sha1, stateKey(state))
+      return added
+    },
     async stateBytes(state) {
       const res = await send(`${base}/states/${encodeURIComponent(state.id)}`, {}, 'load the state')
       return new Uint8Array(await res.arrayBuffer())
@@ -100,8 +173,13 @@ export function serverSaves(romId: string, sha1: string): CartridgeSaves {
         'delete the state',
       )
     },
-    // The server writes need no journal: the requests are sent with keepalive, which outlives the page.
-    writeAhead: () => undefined,
+    // Requests are sent with keepalive, which outlives the page; but offline they fail at once, possibly
+    // after the page is gone, so then the writes are kept in this browser first (server-journal.ts).
+    writeAhead(pending) {
+      if (typeof navigator === 'undefined' || navigator.onLine) return
+      if (pending.battery) journalBattery(romId, sha1, pending.battery)
+      if (pending.resume) journalState(romId, sha1, pending.resume)
+    },
     shareUrl(stateId) {
       const url = new URL(`/play/${encodeURIComponent(romId)}`, window.location.origin)
       if (stateId) url.searchParams.set('state', stateId)

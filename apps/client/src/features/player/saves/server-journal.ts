@@ -1,0 +1,176 @@
+// Server writes of a library game that could not reach the server (offline, server down), kept in this
+// browser (localStorage, written synchronously so a page being left still keeps them) and sent when the
+// network comes back (`online`) or the ROM is loaded again. Per ROM: the newest battery save and the newest
+// state per kind and slot; a newer write replaces an older one, and one that reached the server clears it.
+import type { NewState } from './saves'
+
+export const KEPT_IN_BROWSER =
+  'Saved in this browser; it will be sent to the library when the server can be reached.'
+
+interface PendingState {
+  bytes: string
+  kind: NewState['kind']
+  slot?: string
+  coreVersion: string
+  at: number
+}
+
+export interface ServerJournal {
+  sha1: string
+  battery?: { bytes: string; at: number }
+  states?: Record<string, PendingState>
+}
+
+/** Sends journalled writes to the server. */
+export interface ServerSender {
+  storeBattery(bytes: Uint8Array): Promise<void>
+  addState(state: NewState): Promise<unknown>
+  /** The server was not reached (keep the write); anything else is a refusal (drop it). */
+  isUnreachable(error: unknown): boolean
+}
+
+const PREFIX = 'nes-studio.server-saves-pending.'
+const keyOf = (romId: string) => `${PREFIX}${romId}`
+
+export function toBase64(bytes: Uint8Array): string {
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  }
+  return btoa(binary)
+}
+
+export function fromBase64(text: string): Uint8Array {
+  const binary = atob(text)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}
+
+export const stateKey = (state: Pick<NewState, 'kind' | 'slot'>) =>
+  state.kind === 'resume' ? 'resume' : `${state.kind}:${state.slot ?? ''}`
+
+export function readServerJournal(romId: string): ServerJournal | undefined {
+  try {
+    const text = localStorage.getItem(keyOf(romId))
+    return text ? (JSON.parse(text) as ServerJournal) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function writeServerJournal(romId: string, journal: ServerJournal): void {
+  try {
+    if (!journal.battery && Object.keys(journal.states ?? {}).length === 0) {
+      localStorage.removeItem(keyOf(romId))
+    } else {
+      localStorage.setItem(keyOf(romId), JSON.stringify(journal))
+    }
+  } catch {
+    // No room or no storage: nothing more can be kept.
+  }
+}
+
+function update(romId: string, sha1: string, change: (journal: ServerJournal) => void): void {
+  const journal = readServerJournal(romId) ?? { sha1 }
+  change(journal)
+  writeServerJournal(romId, journal)
+}
+
+export function journalBattery(romId: string, sha1: string, bytes: Uint8Array): void {
+  update(romId, sha1, (j) => (j.battery = { bytes: toBase64(bytes), at: Date.now() }))
+}
+
+export function journalState(romId: string, sha1: string, state: NewState): void {
+  update(romId, sha1, (j) => {
+    j.states = {
+      ...j.states,
+      [stateKey(state)]: {
+        bytes: toBase64(state.bytes),
+        kind: state.kind,
+        ...(state.slot ? { slot: state.slot } : {}),
+        coreVersion: state.coreVersion,
+        at: Date.now(),
+      },
+    }
+  })
+}
+
+/** A write reached the server: an older journalled one of the same kind is no longer needed. */
+export function settleBattery(romId: string, sha1: string, onlyBytes?: string): void {
+  update(romId, sha1, (j) => {
+    if (j.battery && (onlyBytes === undefined || j.battery.bytes === onlyBytes)) delete j.battery
+  })
+}
+
+export function settleState(romId: string, sha1: string, key: string, onlyBytes?: string): void {
+  update(romId, sha1, (j) => {
+    const pending = j.states?.[key]
+    if (pending && (onlyBytes === undefined || pending.bytes === onlyBytes)) delete j.states?.[key]
+  })
+}
+
+const replaying = new Map<string, Promise<void>>()
+
+/**
+ * Sends what is journalled for `romId`, oldest first; each write that arrives, or that the server refuses,
+ * leaves the journal (unless a newer one replaced it meanwhile). Stops while the server is out of reach and
+ * keeps the rest for the next time. Never throws.
+ */
+export function replayServerJournal(romId: string, send: ServerSender): Promise<void> {
+  const running = replaying.get(romId)
+  if (running) return running
+  const run = (async () => {
+    const journal = readServerJournal(romId)
+    if (!journal) return
+    const attempt = async (write: () => Promise<unknown>, settle: () => void) => {
+      try {
+        await write()
+      } catch (error) {
+        if (send.isUnreachable(error)) throw error
+      }
+      settle()
+    }
+    try {
+      const battery = journal.battery
+      if (battery) {
+        await attempt(
+          () => send.storeBattery(fromBase64(battery.bytes)),
+          () => settleBattery(romId, journal.sha1, battery.bytes),
+        )
+      }
+      const states = Object.entries(journal.states ?? {}).sort(([, a], [, b]) => a.at - b.at)
+      for (const [key, state] of states) {
+        await attempt(
+          () =>
+            send.addState({
+              bytes: fromBase64(state.bytes),
+              thumbnail: null,
+              kind: state.kind,
+              ...(state.slot ? { slot: state.slot } : {}),
+              coreVersion: state.coreVersion,
+            }),
+          () => settleState(romId, journal.sha1, key, state.bytes),
+        )
+      }
+    } catch {
+      // Still out of reach: kept for the next time.
+    }
+  })().finally(() => replaying.delete(romId))
+  replaying.set(romId, run)
+  return run
+}
+
+/** The ROM ids with journalled writes. */
+export function journalledRomIds(): string[] {
+  const ids: string[] = []
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)
+      if (key?.startsWith(PREFIX)) ids.push(key.slice(PREFIX.length))
+    }
+  } catch {
+    // no storage
+  }
+  return ids
+}

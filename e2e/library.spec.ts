@@ -352,6 +352,43 @@ describe('a toast naming a ROM with a long unbroken name', () => {
 
 // Spec: a delete asks nothing, the row goes at once, and the toast's Undo brings the ROM back while the
 // server keeps it (10 s); without Undo it stays gone. The same flow with a mouse and on a touch phone.
+describe('the library while the network drops', () => {
+  it('keeps the picked file, the typed title and search across a short drop; an offline Undo says so', async () => {
+    const { page, close } = await openHome()
+    const context = page.context()
+    try {
+      await uploadThroughPanel(page, 'drop.nes', buildSolidColorRom(NES_COLOR.teal), 'Drop Test')
+      await expectToast(page, 'Upload Successful', 'Drop Test has been added to the library.')
+      const item = libraryItem(page, 'Drop Test')
+      await item.waitFor()
+      const searched = page.waitForResponse((res) => res.url().includes('q=Drop'))
+      await page.getByLabel('Search the library').fill('Drop')
+      await searched
+      await chooseForUpload(page, 'pending.nes', buildSolidColorRom(NES_COLOR.olive))
+      await page.getByLabel('ROM Title').fill('Typed Title')
+
+      await context.setOffline(true)
+      await page.getByText('Offline: the library comes back when the network does.').waitFor()
+      await page.waitForTimeout(500)
+      await context.setOffline(false)
+      await page.getByRole('heading', { name: 'ROM Library' }).waitFor()
+      expect(await page.getByLabel('ROM Title').inputValue()).toBe('Typed Title')
+      expect(await page.getByLabel('Search the library').inputValue()).toBe('Drop')
+      await item.waitFor()
+
+      // Undo pressed offline fails at once with a message, instead of waiting silently.
+      await page.getByRole('button', { name: 'Delete Drop Test' }).click()
+      await expectToast(page, 'ROM Deleted', 'The ROM file has been removed from the library.')
+      await context.setOffline(true)
+      await page.locator('.toast').getByRole('button', { name: 'Undo' }).click()
+      await expectToast(page, 'Error', 'You are offline: the delete could not be undone.')
+      await context.setOffline(false)
+    } finally {
+      await close()
+    }
+  })
+})
+
 const DELETE_CONTEXTS = [
   { name: 'desktop', options: {}, color: 'teal', press: (l: Locator) => l.click() },
   {

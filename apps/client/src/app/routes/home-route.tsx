@@ -18,7 +18,7 @@ function OfflineLibrary() {
   return (
     <section className="panel library library--offline" aria-labelledby="offline-title">
       <h2 id="offline-title" className="panel__title">
-        ROM Library
+        Offline
       </h2>
       <p className="library__status" role="status">
         Offline: the library comes back when the network does.
@@ -69,14 +69,17 @@ export function HomeRoute() {
         <Player ref={player} />
       </div>
       <aside className="home__side">
-        {isOnline ? (
-          <>
-            <UploadPanel />
-            <RomLibrary onLoadRom={onLoadRom} />
-          </>
-        ) : (
-          <OfflineLibrary />
-        )}
+        {isOnline ? null : <OfflineLibrary />}
+        {/* Kept mounted (and in sight, dimmed and inert) while offline: a short drop keeps the picked
+            file, the typed title, the search and its results, and an upload or Undo under way still
+            reports how it ended. */}
+        <div
+          className={isOnline ? 'home__library' : 'home__library home__library--offline'}
+          inert={!isOnline}
+        >
+          <UploadPanel />
+          <RomLibrary onLoadRom={onLoadRom} />
+        </div>
         <HowToPlay />
       </aside>
       <LegalNotice />

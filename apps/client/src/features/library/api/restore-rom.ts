@@ -14,6 +14,9 @@ export function useRestoreRom() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: restoreRom,
+    // Undo has a deadline: offline it fails at once with a message instead of waiting, paused, until the
+    // server has dropped the ROM for good.
+    networkMode: 'always',
     onSettled: () => queryClient.invalidateQueries({ queryKey: ROMS_QUERY_KEY }),
   })
 }

@@ -65,7 +65,12 @@ export function RomLibrary({ onLoadRom }: RomLibraryProps) {
       onSuccess: (back) =>
         toast({ title: 'ROM Restored', description: `${back.title} is back in the library.` }),
       onError: (error) =>
-        errorToast(serverMessage(error) ?? 'Failed to undo the delete. Please try again.'),
+        errorToast(
+          serverMessage(error) ??
+            (navigator.onLine
+              ? 'Failed to undo the delete. Please try again.'
+              : 'You are offline: the delete could not be undone.'),
+        ),
     })
 
   // No confirmation: the row goes at once, and the toast's Undo brings it back within the window.

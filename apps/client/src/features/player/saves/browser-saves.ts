@@ -5,6 +5,7 @@ import { createStore, del, get, set } from 'idb-keyval'
 import type { UseStore } from 'idb-keyval'
 import { BROWSER_STATES_PER_ROM, SavesError } from './saves'
 import type { CartridgeSaves, NewState, StoredState } from './saves'
+import { fromBase64, toBase64 } from '../../../lib/base64'
 
 let store: UseStore | undefined
 const saveStore = () => (store ??= createStore('nes-studio-saves', 'saves'))
@@ -24,21 +25,6 @@ async function guarded<T>(what: string, action: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw storageError(error, what)
   }
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  }
-  return btoa(binary)
-}
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text)
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
-  return bytes
 }
 
 const pngDataUrl = (png: Uint8Array) => `data:image/png;base64,${toBase64(png)}`

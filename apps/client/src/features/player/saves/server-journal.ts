@@ -3,6 +3,7 @@
 // network comes back (`online`) or the ROM is loaded again. Per ROM: the newest battery save and the newest
 // state per kind and slot; a newer write replaces an older one, and one that reached the server clears it.
 import type { NewState } from './saves'
+import { fromBase64, toBase64 } from '../../../lib/base64'
 
 export const KEPT_IN_BROWSER =
   'Saved in this browser; it will be sent to the library when the server can be reached.'
@@ -31,21 +32,6 @@ export interface ServerSender {
 
 const PREFIX = 'nes-studio.server-saves-pending.'
 const keyOf = (romId: string) => `${PREFIX}${romId}`
-
-export function toBase64(bytes: Uint8Array): string {
-  let binary = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  }
-  return btoa(binary)
-}
-
-export function fromBase64(text: string): Uint8Array {
-  const binary = atob(text)
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
-  return bytes
-}
 
 export const stateKey = (state: Pick<NewState, 'kind' | 'slot'>) =>
   state.kind === 'resume' ? 'resume' : `${state.kind}:${state.slot ?? ''}`

@@ -5,8 +5,8 @@ import type { SaveStateListResponse, SaveStateUploadResponse } from '@nes-studio
 import { SAVE_STATE_CORE, SAVE_STATE_FIELDS } from '@nes-studio/shared/save-constants'
 import { SavesError } from './saves'
 import type { CartridgeSaves, NewState, StoredState } from './saves'
+import { fromBase64 } from '../../../lib/base64'
 import {
-  fromBase64,
   journalBattery,
   journalledRomIds,
   journalState,

@@ -1,7 +1,6 @@
 // ROM library panels against the real server (own instance, empty DATA_DIR) and the real emulator.
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, Locator } from 'playwright-core'
 import { launchBrowser, openPage, TOUCH_DEVICES } from './support/browser'
 import type { OpenedPage } from './support/browser'
 import { waitForFrameColor } from './support/frames'
@@ -12,6 +11,13 @@ import { buildRom, nromSource } from './support/nrom-program'
 import { waitForGame } from './support/player-page'
 import { buildSolidColorRom } from './support/roms'
 import { serveAppShell } from './support/app-shell'
+import {
+  chooseForUpload,
+  expectToast,
+  isRomList,
+  libraryItem,
+  uploadThroughPanel,
+} from './support/library-page'
 
 let server: StartedServer
 let browser: Browser
@@ -25,57 +31,12 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const nesFile = (name: string, bytes: Uint8Array) => ({
-  name,
-  mimeType: 'application/octet-stream',
-  buffer: Buffer.from(bytes),
-})
-
 async function openHome(): Promise<OpenedPage> {
   const opened = await openPage(browser)
   await opened.page.goto(`${server.baseUrl}/`)
   await opened.page.getByRole('heading', { name: 'ROM Library' }).waitFor()
   return opened
 }
-
-/**
- * Waits for a toast with this title whose description matches (a string must match whole). A new
- * toast replaces the previous one, so waiting on the content avoids reading a stale toast.
- */
-async function expectToast(page: Page, title: string, description: string | RegExp) {
-  const matches = (text: string) =>
-    typeof description === 'string' ? text === description : description.test(text)
-  const deadline = Date.now() + 15_000
-  let shown: { title: string; description: string }[] = []
-  while (Date.now() < deadline) {
-    shown = await page.locator('.toast').evaluateAll((toasts) =>
-      toasts.map((t) => ({
-        title: t.querySelector('.toast__title')?.textContent ?? '',
-        description: t.querySelector('.toast__description')?.textContent ?? '',
-      })),
-    )
-    if (shown.some((t) => t.title === title && matches(t.description))) return
-    await page.waitForTimeout(50)
-  }
-  throw new Error(
-    `No toast "${title}" matching ${String(description)}; shown: ${JSON.stringify(shown)}`,
-  )
-}
-
-async function chooseForUpload(page: Page, name: string, bytes: Uint8Array) {
-  await page.getByTestId('upload-input').setInputFiles(nesFile(name, bytes))
-}
-
-async function uploadThroughPanel(page: Page, name: string, bytes: Uint8Array, title?: string) {
-  await chooseForUpload(page, name, bytes)
-  if (title !== undefined) await page.getByLabel('ROM Title').fill(title)
-  await page.getByRole('button', { name: 'Upload ROM' }).click()
-}
-
-const isRomList = (url: URL) => url.pathname === '/api/roms'
-
-const libraryItem = (page: Page, title: string) =>
-  page.getByTestId('rom-item').filter({ has: page.locator('.rom-item__title', { hasText: title }) })
 
 describe('ROM library', () => {
   it('uploads, lists, loads into the player and deletes a ROM', async () => {
@@ -298,97 +259,6 @@ describe('ROM library', () => {
 })
 
 // A ROM name of 100+ letters without a break (seen from QA) used to run out of the toast and off screen.
-describe('a toast naming a ROM with a long unbroken name', () => {
-  const longName = `${'Q'.repeat(120)}.nes`
-  beforeAll(async () => {
-    const form = new FormData()
-    form.set('title', 'Long Name Game')
-    form.set('romFile', new Blob([Buffer.from(buildSolidColorRom(0x2a))]), longName)
-    const res = await fetch(`${server.baseUrl}/api/roms`, { method: 'POST', body: form })
-    expect(res.status).toBe(201)
-  })
-
-  for (const [name, options] of [
-    ['desktop', { width: 1280, height: 800 }],
-    [TOUCH_DEVICES[0]!.name, TOUCH_DEVICES[0]!],
-  ] as const) {
-    it(`wraps inside the toast and the screen (${name})`, async () => {
-      const { page, close } = await openPage(browser, options)
-      try {
-        await page.goto(`${server.baseUrl}/`)
-        const load = page.getByRole('button', { name: 'Load Long Name Game' })
-        if (options.hasTouch) await load.tap()
-        else await load.click()
-        // The server keeps file names to 120 characters.
-        await expectToast(page, 'ROM Loaded', /^Q{100,}\.nes has been loaded successfully\.$/)
-        const boxes = await page.locator('.toast').evaluate((toast) => {
-          const box = (selector: string) => {
-            const r = toast.querySelector(selector)!.getBoundingClientRect()
-            return { left: r.left, right: r.right }
-          }
-          const r = toast.getBoundingClientRect()
-          return {
-            toast: { left: r.left, right: r.right },
-            description: box('.toast__description'),
-            view: document.documentElement.clientWidth,
-          }
-        })
-        expect(boxes.toast.left).toBeGreaterThanOrEqual(0)
-        expect(boxes.toast.right).toBeLessThanOrEqual(boxes.view)
-        expect(boxes.description.left).toBeGreaterThanOrEqual(boxes.toast.left)
-        expect(boxes.description.right).toBeLessThanOrEqual(boxes.toast.right)
-        await page.waitForTimeout(300) // the toast's entry animation
-        await page.screenshot({
-          path: fileURLToPath(
-            new URL(`artifacts/toast-long-name-${options.width}.png`, import.meta.url),
-          ),
-        })
-      } finally {
-        await close()
-      }
-    })
-  }
-})
-
-// Spec: a delete asks nothing, the row goes at once, and the toast's Undo brings the ROM back while the
-// server keeps it (10 s); without Undo it stays gone. The same flow with a mouse and on a touch phone.
-describe('the library while the network drops', () => {
-  it('keeps the picked file, the typed title and search across a short drop; an offline Undo says so', async () => {
-    const { page, close } = await openHome()
-    const context = page.context()
-    try {
-      await uploadThroughPanel(page, 'drop.nes', buildSolidColorRom(NES_COLOR.teal), 'Drop Test')
-      await expectToast(page, 'Upload Successful', 'Drop Test has been added to the library.')
-      const item = libraryItem(page, 'Drop Test')
-      await item.waitFor()
-      const searched = page.waitForResponse((res) => res.url().includes('q=Drop'))
-      await page.getByLabel('Search the library').fill('Drop')
-      await searched
-      await chooseForUpload(page, 'pending.nes', buildSolidColorRom(NES_COLOR.olive))
-      await page.getByLabel('ROM Title').fill('Typed Title')
-
-      await context.setOffline(true)
-      await page.getByText('Offline: the library comes back when the network does.').waitFor()
-      await page.waitForTimeout(500)
-      await context.setOffline(false)
-      await page.getByRole('heading', { name: 'ROM Library' }).waitFor()
-      expect(await page.getByLabel('ROM Title').inputValue()).toBe('Typed Title')
-      expect(await page.getByLabel('Search the library').inputValue()).toBe('Drop')
-      await item.waitFor()
-
-      // Undo pressed offline fails at once with a message, instead of waiting silently.
-      await page.getByRole('button', { name: 'Delete Drop Test' }).click()
-      await expectToast(page, 'ROM Deleted', 'The ROM file has been removed from the library.')
-      await context.setOffline(true)
-      await page.locator('.toast').getByRole('button', { name: 'Undo' }).click()
-      await expectToast(page, 'Error', 'You are offline: the delete could not be undone.')
-      await context.setOffline(false)
-    } finally {
-      await close()
-    }
-  })
-})
-
 const DELETE_CONTEXTS = [
   { name: 'desktop', options: {}, color: 'teal', press: (l: Locator) => l.click() },
   {
@@ -399,6 +269,8 @@ const DELETE_CONTEXTS = [
   },
 ] as const
 
+// Spec: a delete asks nothing, the row goes at once, and the toast's Undo brings the ROM back while the
+// server keeps it (10 s); without Undo it stays gone. The same flow with a mouse and on a touch phone.
 describe('delete with Undo', () => {
   for (const { name, options, color, press } of DELETE_CONTEXTS) {
     it(`deletes at once, Undo brings the ROM back and it loads; without Undo it stays gone (${name})`, async () => {

@@ -4,6 +4,8 @@
 // cartridge through the PlayerHandle (app/ wires the library's onLoadRom to it).
 import './player.css'
 import './handheld.css'
+import './saves-panel.css'
+import './controls-dialog.css'
 import { useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import type { Ref } from 'react'
 import { getGameInstance } from '../../emulator/game-instance'

@@ -28,6 +28,10 @@ import { useProjectFilesIo } from './hooks/use-project-files-io'
 import { useStudioProject } from './hooks/use-studio-project'
 import type { EditorFile } from './project/project-files'
 import './studio.css'
+import './studio-preview.css'
+import './studio-tree.css'
+import './studio-chr.css'
+import './studio-phone.css'
 
 const CHECK_DELAY_MS = 600
 

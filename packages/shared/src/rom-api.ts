@@ -150,6 +150,8 @@ export const apiErrorCodeSchema = z.enum([
   'StateRomMismatch',
   'StateCoreMismatch',
   'TooManyStates',
+  /** A battery save written from a version that is no longer the server's (If-Match / If-None-Match). */
+  'SaveConflict',
 ])
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>
 

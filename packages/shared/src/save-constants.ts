@@ -43,6 +43,18 @@ export const SAVE_STATE_FIELDS = {
 /** Response header of `GET /api/roms/:id/save`: when the save was last written, ISO 8601 in UTC. */
 export const BATTERY_SAVE_UPDATED_AT_HEADER = 'x-save-updated-at'
 
+/**
+ * The `ETag` of a battery save written at `updatedAt` (ISO 8601): `GET` and `PUT …/save` send it, and a
+ * `PUT` with `If-Match: <it>` is stored only while the server's save is still that one.
+ */
+export const batterySaveEtag = (updatedAt: string) => `"${updatedAt}"`
+
+/** The `updatedAt` an `ETag` of {@link batterySaveEtag} names, or undefined for any other value. */
+export function batterySaveVersionOf(etag: string | null | undefined): string | undefined {
+  const match = /^"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)"$/.exec(etag?.trim() ?? '')
+  return match?.[1]
+}
+
 /** Response headers of `GET /api/roms/:id/states/:sid` (lowercase, as Node and fetch report them). */
 export const SAVE_STATE_HEADERS = {
   core: 'x-state-core',

@@ -5,6 +5,8 @@ import fastifyMultipart from '@fastify/multipart'
 import {
   BATTERY_SAVE_MAX_BYTES,
   BATTERY_SAVE_UPDATED_AT_HEADER,
+  batterySaveEtag,
+  batterySaveVersionOf,
   SAVE_STATE_HEADERS,
 } from '@nes-studio/shared'
 import type {
@@ -24,6 +26,7 @@ import {
   stateTooLarge,
 } from './save.schema'
 import type { SaveService } from './save.service'
+import type { BatterySaveBase } from '../storage/save-store'
 
 export interface SaveRoutesOptions {
   service: SaveService
@@ -46,6 +49,32 @@ function parseStateIds(request: FastifyRequest): { id: string; sid: string } {
     throw new HttpError(404, 'NotFound', 'That save state does not exist (the id is not valid).')
   }
   return parsed.data
+}
+
+/**
+ * The version a battery save write starts from: `If-Match: "<updatedAt>"` (an ETag of GET …/save), or
+ * `If-None-Match: *` (no save yet); neither replaces any save.
+ */
+function parseSaveBase(request: FastifyRequest): BatterySaveBase {
+  const ifMatch = request.headers['if-match']
+  const ifNoneMatch = request.headers['if-none-match']
+  if (ifMatch !== undefined && ifNoneMatch !== undefined) {
+    throw new HttpError(400, 'BadRequest', 'Send If-Match or If-None-Match with a save, not both.')
+  }
+  if (ifNoneMatch !== undefined) {
+    if (ifNoneMatch.trim() === '*') return null
+    throw new HttpError(400, 'BadRequest', 'If-None-Match on a battery save can only be *.')
+  }
+  if (ifMatch === undefined) return undefined
+  const version = batterySaveVersionOf(ifMatch)
+  if (version === undefined) {
+    throw new HttpError(
+      400,
+      'BadRequest',
+      'If-Match on a battery save must be the one ETag that GET or PUT …/save sent.',
+    )
+  }
+  return version
 }
 
 /**
@@ -99,14 +128,16 @@ export async function saveRoutes(app: FastifyInstance, opts: SaveRoutesOptions):
       .header('content-type', 'application/octet-stream')
       .header('cache-control', 'no-store')
       .header(BATTERY_SAVE_UPDATED_AT_HEADER, save.updatedAt)
+      .header('etag', batterySaveEtag(save.updatedAt))
       .send(bytes)
   })
 
   app.put(
     '/api/roms/:id/save',
     { onRequest: capAndReserve(uploads, BATTERY_SAVE_MAX_BYTES, batterySaveTooLarge) },
-    async (request): Promise<BatterySavePutResponse> => {
+    async (request, reply): Promise<BatterySavePutResponse> => {
       const romId = parseRomId(request)
+      const base = parseSaveBase(request)
       const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
       if (type !== 'application/octet-stream') {
         throw new HttpError(
@@ -116,7 +147,9 @@ export async function saveRoutes(app: FastifyInstance, opts: SaveRoutesOptions):
         )
       }
       const bytes = await readCapped(request.raw, BATTERY_SAVE_MAX_BYTES, batterySaveTooLarge)
-      return { save: await service.putBatterySave(romId, bytes) }
+      const save = await service.putBatterySave(romId, bytes, base)
+      reply.header('etag', batterySaveEtag(save.updatedAt))
+      return { save }
     },
   )
 

@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto'
 import {
   BATTERY_SAVE_MAX_BYTES,
+  BATTERY_SAVE_UPDATED_AT_HEADER,
+  batterySaveEtag,
   EMULATORJS_VERSION,
   SAVE_STATE_CORE,
   SAVE_STATE_MAX_BYTES,
@@ -13,7 +15,7 @@ import {
 import type { BatterySave, SaveState, SaveStateUploadResponse } from '@nes-studio/shared'
 import { HttpError } from '../errors'
 import type { RomRecord, RomStore } from '../storage/rom-store'
-import type { SaveStateRecord } from '../storage/save-store'
+import type { BatterySaveBase, SaveStateRecord } from '../storage/save-store'
 import {
   batterySaveTooLarge,
   stateTooLarge,
@@ -92,19 +94,42 @@ export class SaveService {
     throw new HttpError(404, 'NotFound', 'This ROM has no battery save on the server yet.')
   }
 
-  async putBatterySave(romId: string, bytes: Uint8Array): Promise<BatterySave> {
+  /**
+   * Stores the battery save when the server's is still at `base` (see BatterySaveBase; `undefined`
+   * replaces any). Otherwise 412 SaveConflict, with the server's version in its headers.
+   */
+  async putBatterySave(
+    romId: string,
+    bytes: Uint8Array,
+    base?: BatterySaveBase,
+  ): Promise<BatterySave> {
     if (bytes.length === 0) {
       throw new HttpError(400, 'InvalidSave', 'The battery save is empty: send the save RAM bytes.')
     }
     if (bytes.length > BATTERY_SAVE_MAX_BYTES) throw batterySaveTooLarge()
     await this.rom(romId)
-    const save = await this.store.putBatterySave({
+    const result = await this.store.putBatterySave({
       romId,
       bytes,
       updatedAt: this.now().toISOString(),
+      base,
     })
-    if (!save) throw romNotFound()
-    return save
+    if (result.status === 'no-rom') throw romNotFound()
+    if (result.status === 'stored') return result.save
+    const { current } = result
+    throw new HttpError(
+      412,
+      'SaveConflict',
+      current
+        ? `The library's battery save changed at ${current.updatedAt} (saved from another browser or tab), so this one did not overwrite it.`
+        : "The library's battery save was deleted (from another browser or tab), so this one was not stored.",
+      current
+        ? {
+            etag: batterySaveEtag(current.updatedAt),
+            [BATTERY_SAVE_UPDATED_AT_HEADER]: current.updatedAt,
+          }
+        : {},
+    )
   }
 
   async deleteBatterySave(romId: string): Promise<void> {

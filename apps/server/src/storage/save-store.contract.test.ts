@@ -118,9 +118,12 @@ for (const s of STORES) {
         const bytes = bytesOf(64 * 1024, 1)
         const updatedAt = '2026-03-01T10:00:00.000Z'
         const put = await store.putBatterySave({ romId: rom.id, bytes, updatedAt })
-        expect(put).toEqual({ romId: rom.id, size: bytes.length, updatedAt })
+        expect(put).toEqual({
+          status: 'stored',
+          save: { romId: rom.id, size: bytes.length, updatedAt },
+        })
         const found = await store.getBatterySave(rom.id)
-        expect(found?.save).toEqual(put)
+        expect(found?.save).toEqual(put.status === 'stored' ? put.save : undefined)
         expect(same(found?.bytes, bytes)).toBe(true)
       })
 
@@ -145,8 +148,124 @@ for (const s of STORES) {
           bytes: bytesOf(8, 1),
           updatedAt: '2026-03-01T10:00:00.000Z',
         })
-        expect(put).toBeUndefined()
+        expect(put).toEqual({ status: 'no-rom' })
         expect(await store.getBatterySave(romId)).toBeUndefined()
+      })
+
+      describe('written from a base version', () => {
+        const first = '2026-03-01T10:00:00.000Z'
+        const later = '2026-03-01T10:00:07.000Z'
+
+        it('stores a first save only while there is none (base null)', async () => {
+          const put = await store.putBatterySave({
+            romId: rom.id,
+            bytes: bytesOf(64, 1),
+            updatedAt: first,
+            base: null,
+          })
+          expect(put).toEqual({
+            status: 'stored',
+            save: { romId: rom.id, size: 64, updatedAt: first },
+          })
+          const again = await store.putBatterySave({
+            romId: rom.id,
+            bytes: bytesOf(64, 2),
+            updatedAt: later,
+            base: null,
+          })
+          expect(again).toEqual({
+            status: 'conflict',
+            current: { romId: rom.id, size: 64, updatedAt: first },
+          })
+          expect(same((await store.getBatterySave(rom.id))?.bytes, bytesOf(64, 1))).toBe(true)
+        })
+
+        it('replaces the save only while it is still at the base', async () => {
+          await store.putBatterySave({ romId: rom.id, bytes: bytesOf(64, 1), updatedAt: first })
+          const stale = await store.putBatterySave({
+            romId: rom.id,
+            bytes: bytesOf(64, 3),
+            updatedAt: later,
+            base: '2026-03-01T09:59:59.999Z',
+          })
+          expect(stale).toEqual({
+            status: 'conflict',
+            current: { romId: rom.id, size: 64, updatedAt: first },
+          })
+          expect(same((await store.getBatterySave(rom.id))?.bytes, bytesOf(64, 1))).toBe(true)
+          const fresh = await store.putBatterySave({
+            romId: rom.id,
+            bytes: bytesOf(32, 3),
+            updatedAt: later,
+            base: first,
+          })
+          expect(fresh).toEqual({
+            status: 'stored',
+            save: { romId: rom.id, size: 32, updatedAt: later },
+          })
+          expect(same((await store.getBatterySave(rom.id))?.bytes, bytesOf(32, 3))).toBe(true)
+        })
+
+        it('reports a save deleted since the base as a conflict with none', async () => {
+          await store.putBatterySave({ romId: rom.id, bytes: bytesOf(64, 1), updatedAt: first })
+          await store.deleteBatterySave(rom.id)
+          const put = await store.putBatterySave({
+            romId: rom.id,
+            bytes: bytesOf(64, 2),
+            updatedAt: later,
+            base: first,
+          })
+          expect(put).toEqual({ status: 'conflict', current: null })
+          expect(await store.getBatterySave(rom.id)).toBeUndefined()
+        })
+
+        it('takes the same bytes again as stored, whatever the base (a repeated write)', async () => {
+          await store.putBatterySave({ romId: rom.id, bytes: bytesOf(64, 5), updatedAt: first })
+          const repeat = await store.putBatterySave({
+            romId: rom.id,
+            bytes: bytesOf(64, 5),
+            updatedAt: later,
+            base: null,
+          })
+          expect(repeat).toEqual({
+            status: 'stored',
+            save: { romId: rom.id, size: 64, updatedAt: first },
+          })
+        })
+
+        it('lets one of two writers from the same base through', async () => {
+          await store.putBatterySave({ romId: rom.id, bytes: bytesOf(64, 1), updatedAt: first })
+          const results = await Promise.all(
+            [2, 3].map((fill, i) =>
+              store.putBatterySave({
+                romId: rom.id,
+                bytes: bytesOf(64, fill),
+                updatedAt: `2026-03-01T10:00:0${8 + i}.000Z`,
+                base: first,
+              }),
+            ),
+          )
+          expect(results.map((r) => r.status).sort()).toEqual(['conflict', 'stored'])
+        })
+
+        it('writes nothing for an unknown or deleted ROM', async () => {
+          const put = await store.putBatterySave({
+            romId: randomUUID(),
+            bytes: bytesOf(8, 1),
+            updatedAt: first,
+            base: null,
+          })
+          expect(put).toEqual({ status: 'no-rom' })
+          await store.putBatterySave({ romId: rom.id, bytes: bytesOf(8, 1), updatedAt: first })
+          await store.delete(rom.id)
+          const deleted = await store.putBatterySave({
+            romId: rom.id,
+            bytes: bytesOf(8, 1),
+            updatedAt: later,
+            base: first,
+          })
+          expect(deleted).toEqual({ status: 'no-rom' })
+        })
       })
 
       it('deletes a save once', async () => {
@@ -297,9 +416,9 @@ for (const s of STORES) {
       // Hidden, not gone: an undo brings all of it back. A deleted ROM takes no new save or state.
       expect(await store.getBatterySave(rom.id)).toBeDefined()
       expect(await store.listSaveStates(rom.id)).toHaveLength(2)
-      expect(await store.putBatterySave({ romId: rom.id, bytes: bytesOf(10, 1), updatedAt })).toBe(
-        undefined,
-      )
+      expect(
+        await store.putBatterySave({ romId: rom.id, bytes: bytesOf(10, 1), updatedAt }),
+      ).toEqual({ status: 'no-rom' })
       expect(await store.insertSaveState(newState(rom, { slot: '2' }), 100)).toEqual({
         status: 'no-rom',
       })

@@ -35,6 +35,19 @@ export interface NewSaveState extends Omit<SaveStateRecord, 'size' | 'thumbnailS
   thumbnail: Uint8Array | null
 }
 
+/**
+ * What a battery save write must find first: `undefined` none (it replaces any save), `null` no save
+ * yet, a string the current save's `updatedAt` (the version the writer started from).
+ */
+export type BatterySaveBase = string | null | undefined
+
+export type PutBatteryResult =
+  | { status: 'stored'; save: BatterySaveRecord }
+  /** No ROM with that id (or it is deleted); nothing was written. */
+  | { status: 'no-rom' }
+  /** The save is not at `base` (another writer came first); nothing was written. */
+  | { status: 'conflict'; current: BatterySaveRecord | null }
+
 export type InsertStateResult =
   | {
       status: 'inserted'
@@ -52,12 +65,16 @@ export type InsertStateResult =
 /** Every write is one transaction. Not-found is `undefined`/`false`; only infrastructure faults throw. */
 export interface SaveStore {
   getBatterySave(romId: string): Promise<{ save: BatterySaveRecord; bytes: Uint8Array } | undefined>
-  /** Creates or replaces the ROM's save; `undefined` when there is no such ROM. */
+  /**
+   * Creates or replaces the ROM's save when it is at `base`. A save already holding exactly these
+   * bytes counts as stored whatever its version (a write repeated after its answer was lost).
+   */
   putBatterySave(save: {
     romId: string
     bytes: Uint8Array
     updatedAt: string
-  }): Promise<BatterySaveRecord | undefined>
+    base?: BatterySaveBase
+  }): Promise<PutBatteryResult>
   /** True when a save was removed. */
   deleteBatterySave(romId: string): Promise<boolean>
 

@@ -3,9 +3,11 @@
 import type pg from 'pg'
 import type { SaveStateKind } from '@nes-studio/shared'
 import type {
+  BatterySaveBase,
   BatterySaveRecord,
   InsertStateResult,
   NewSaveState,
+  PutBatteryResult,
   SaveStateRecord,
   SaveStore,
 } from '../save-store'
@@ -84,18 +86,52 @@ export class PostgresSaveStore implements SaveStore {
     return row ? { save: saveRowToRecord(row), bytes: row.bytes } : undefined
   }
 
-  async putBatterySave(save: { romId: string; bytes: Uint8Array; updatedAt: string }) {
-    // INSERT ... SELECT writes nothing when the ROM is gone or deleted, instead of failing on the
-    // foreign key.
-    const { rows } = await this.pool.query<SaveRow>(
-      `INSERT INTO battery_saves (rom_id, size, updated_at, bytes)
-       SELECT id, $2::int, $3::timestamptz, $4::bytea FROM roms WHERE id = $1 AND deleted_at IS NULL
-       ON CONFLICT (rom_id) DO UPDATE SET
-         size = excluded.size, updated_at = excluded.updated_at, bytes = excluded.bytes
-       RETURNING rom_id, size, updated_at`,
-      [save.romId, save.bytes.length, save.updatedAt, toBuffer(save.bytes)],
-    )
-    return rows[0] ? saveRowToRecord(rows[0]) : undefined
+  async putBatterySave(save: {
+    romId: string
+    bytes: Uint8Array
+    updatedAt: string
+    base?: BatterySaveBase
+  }): Promise<PutBatteryResult> {
+    const write = async (db: pg.Pool | pg.PoolClient): Promise<PutBatteryResult> => {
+      // INSERT ... SELECT writes nothing when the ROM is gone or deleted, instead of failing on the
+      // foreign key.
+      const { rows } = await db.query<SaveRow>(
+        `INSERT INTO battery_saves (rom_id, size, updated_at, bytes)
+         SELECT id, $2::int, $3::timestamptz, $4::bytea FROM roms WHERE id = $1 AND deleted_at IS NULL
+         ON CONFLICT (rom_id) DO UPDATE SET
+           size = excluded.size, updated_at = excluded.updated_at, bytes = excluded.bytes
+         RETURNING rom_id, size, updated_at`,
+        [save.romId, save.bytes.length, save.updatedAt, toBuffer(save.bytes)],
+      )
+      return rows[0] ? { status: 'stored', save: saveRowToRecord(rows[0]) } : { status: 'no-rom' }
+    }
+    if (save.base === undefined) return write(this.pool)
+    // A conditional write locks its ROM row first, so two writers from the same base take turns and
+    // the second one sees the first one's save.
+    return inTransaction(this.pool, async (client) => {
+      const rom = await client.query(
+        'SELECT id FROM roms WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE',
+        [save.romId],
+      )
+      if (rom.rowCount === 0) return { result: { status: 'no-rom' }, rollback: true }
+      const { rows } = await client.query<SaveRow & { bytes: Buffer }>(
+        'SELECT rom_id, size, updated_at, bytes FROM battery_saves WHERE rom_id = $1',
+        [save.romId],
+      )
+      const current = rows[0]
+      if (current && Buffer.compare(current.bytes, toBuffer(save.bytes)) === 0) {
+        return { result: { status: 'stored', save: saveRowToRecord(current) }, rollback: true }
+      }
+      const at = current ? current.updated_at.toISOString() : null
+      if (at !== save.base) {
+        const result: PutBatteryResult = {
+          status: 'conflict',
+          current: current ? saveRowToRecord(current) : null,
+        }
+        return { result, rollback: true }
+      }
+      return { result: await write(client) }
+    })
   }
 
   async deleteBatterySave(romId: string): Promise<boolean> {

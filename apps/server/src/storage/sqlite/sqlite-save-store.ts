@@ -3,9 +3,11 @@
 import type Database from 'better-sqlite3'
 import type { SaveStateKind } from '@nes-studio/shared'
 import type {
+  BatterySaveBase,
   BatterySaveRecord,
   InsertStateResult,
   NewSaveState,
+  PutBatteryResult,
   SaveStateRecord,
   SaveStore,
 } from '../save-store'
@@ -67,6 +69,19 @@ function stateRowToRecord(row: StateRow): SaveStateRecord {
 
 const toBuffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength)
 
+/** `undefined` when a save write at `base` may go ahead, else what to answer instead. */
+function checkBase(
+  current: (SaveRow & { bytes: Buffer }) | undefined,
+  save: { bytes: Uint8Array; base?: BatterySaveBase },
+): PutBatteryResult | undefined {
+  if (current && Buffer.compare(current.bytes, toBuffer(save.bytes)) === 0) {
+    return { status: 'stored', save: saveRowToRecord(current) }
+  }
+  const at = current ? current.updated_at : null
+  if (at === save.base) return undefined
+  return { status: 'conflict', current: current ? saveRowToRecord(current) : null }
+}
+
 // The statements are prepared on first use: a store opened at an older schema (tests) has no tables yet.
 export class SqliteSaveStore implements SaveStore {
   private statements: ReturnType<typeof prepareStatements> | undefined
@@ -83,10 +98,20 @@ export class SqliteSaveStore implements SaveStore {
     return row ? { save: saveRowToRecord(row), bytes: row.bytes } : undefined
   }
 
-  async putBatterySave(save: { romId: string; bytes: Uint8Array; updatedAt: string }) {
+  async putBatterySave(save: {
+    romId: string
+    bytes: Uint8Array
+    updatedAt: string
+    base?: BatterySaveBase
+  }): Promise<PutBatteryResult> {
     const { putSave, getSave } = this.s
     return this.db
-      .transaction(() => {
+      .transaction((): PutBatteryResult => {
+        if (save.base !== undefined) {
+          if (!this.s.romExists.get(save.romId)) return { status: 'no-rom' }
+          const verdict = checkBase(getSave.get(save.romId), save)
+          if (verdict) return verdict
+        }
         const changes = putSave.run({
           romId: save.romId,
           size: save.bytes.length,
@@ -94,7 +119,7 @@ export class SqliteSaveStore implements SaveStore {
           bytes: toBuffer(save.bytes),
         })
         const row = changes.changes > 0 ? getSave.get(save.romId) : undefined
-        return row ? saveRowToRecord(row) : undefined
+        return row ? { status: 'stored', save: saveRowToRecord(row) } : { status: 'no-rom' }
       })
       .immediate()
   }
@@ -183,6 +208,7 @@ function prepareStatements(db: Database.Database) {
 
   return {
     insertStateTx,
+    romExists,
     getSave: db.prepare<[string], SaveRow & { bytes: Buffer }>(
       'SELECT rom_id, size, updated_at, bytes FROM battery_saves WHERE rom_id = ?',
     ),

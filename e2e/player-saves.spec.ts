@@ -121,6 +121,67 @@ describe('progress', () => {
       .toEqual(['resume'])
   })
 
+  it('never lets a save kept offline overwrite a newer one made elsewhere: the player picks one', async () => {
+    const romId = await uploadToLibrary(buildBatteryRom(11), 'conflict-battery.nes')
+    const saveUrl = `${suite.baseUrl}/api/roms/${romId}/save`
+    const firstByte = async () => {
+      const res = await fetch(saveUrl)
+      return res.ok ? (new Uint8Array(await res.arrayBuffer())[0] ?? -1) : -1
+    }
+    const page = await suite.open()
+    await openPlayLink(page, `/play/${romId}`)
+    await pressStart(page, 1)
+    await expect.poll(firstByte, { timeout: 15_000 }).toBe(1)
+    await page.context().setOffline(true)
+    await pressStart(page, 1)
+    await page.getByRole('button', { name: 'EJECT' }).click()
+
+    // Meanwhile another browser stores its own progress (a count of 6).
+    const elsewhere = new Uint8Array(8192)
+    elsewhere[0] = 6
+    const put = await fetch(saveUrl, {
+      method: 'PUT',
+      body: elsewhere,
+      headers: { 'Content-Type': 'application/octet-stream', Origin: suite.baseUrl },
+    })
+    expect(put.status).toBe(200)
+
+    // Back online: the kept save (a count of 2) is refused and waits; the library keeps 6. (The kept
+    // resume state is sent as before.)
+    await page.context().setOffline(false)
+    const journal = () =>
+      page.evaluate((id) => localStorage.getItem(`nes-studio.server-saves-pending.${id}`), romId)
+    const waiting = async () => {
+      const kept = JSON.parse((await journal()) ?? '{}') as {
+        conflicted?: unknown
+        states?: object
+      }
+      return Boolean(kept.conflicted) && Object.keys(kept.states ?? {}).length === 0
+    }
+    await expect.poll(waiting, { timeout: 15_000 }).toBe(true)
+    expect(await firstByte()).toBe(6)
+
+    // Loaded again, the game plays the library's save and the Saves panel asks which one to keep.
+    await openPlayLink(page, `/play/${romId}`)
+    await resumePrompt(page).getByRole('button', { name: 'START FRESH' }).click()
+    await expect.poll(() => readStartCount(page)).toBe(6)
+    const notice = page.getByRole('group', { name: 'Which battery save to keep?' })
+    await notice.waitFor()
+    await notice.getByRole('button', { name: "USE THIS BROWSER'S SAVE" }).click()
+    await page
+      .getByText(
+        "The library's battery save is now the one this browser kept. EJECT and load the game again to play from it.",
+      )
+      .waitFor()
+    expect(await firstByte()).toBe(2)
+    await notice.waitFor({ state: 'hidden' })
+    // This game runs the library's old progress: it no longer writes over the chosen save.
+    await pressStart(page, 1)
+    await page.waitForTimeout(5_000)
+    expect(await firstByte()).toBe(2)
+    expect(await journal()).toBeNull()
+  })
+
   it('saves a state, loads it back after the game changed, continues after a reload and shares the moment', async () => {
     const romId = await uploadToLibrary(buildBatteryRom(2), 'states.nes')
     const page = await suite.open()

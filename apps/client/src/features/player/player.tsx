@@ -216,7 +216,12 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
         ) : null}
       </section>
       {player.session ? (
-        <SavesPanel ui={saves} where={player.session.saves.where} problem={player.savesProblem} />
+        <SavesPanel
+          ui={saves}
+          where={player.session.saves.where}
+          problem={player.savesProblem}
+          conflict={player.batteryConflict}
+        />
       ) : null}
       {isHandheld ? null : (
         <ControlsPanel

@@ -12,6 +12,7 @@ function controller(state: Partial<PlayerState>): PlayerController {
     state: { ...initialPlayerState, ...state },
     session: undefined,
     savesProblem: undefined,
+    batteryConflict: undefined,
     clearSavesProblem: vi.fn(),
     takePendingStateId: () => undefined,
     choose: vi.fn(() => true),

@@ -6,7 +6,7 @@
 import { useRef } from 'react'
 import { UnlockForm } from '../../../components/unlock-form'
 import type { SavesUi } from '../hooks/use-saves'
-import type { StoredState } from '../saves/saves'
+import type { BatteryConflict, StoredState } from '../saves/saves'
 
 function when(iso: string): string {
   const date = new Date(iso)
@@ -81,9 +81,11 @@ interface SavesPanelProps {
   where: 'server' | 'browser'
   /** A problem with the battery save (it could not be loaded or kept). */
   problem: string | undefined
+  /** A kept battery save the library's newer one did not let through, waiting for a choice. */
+  conflict?: BatteryConflict | undefined
 }
 
-export function SavesPanel({ ui, where, problem }: SavesPanelProps) {
+export function SavesPanel({ ui, where, problem, conflict }: SavesPanelProps) {
   const fileInput = useRef<HTMLInputElement>(null)
   const canLink = where === 'server'
   // A failed save can be the battery-save problem over again (a library game deleted while it runs):
@@ -139,6 +141,7 @@ export function SavesPanel({ ui, where, problem }: SavesPanelProps) {
           {problem}
         </p>
       ) : null}
+      {conflict ? <ConflictNotice conflict={conflict} ui={ui} /> : null}
       <p
         className={`saves__message${message?.isError ? ' saves__message--error' : ''}`}
         role={message?.isError ? 'alert' : 'status'}
@@ -155,6 +158,41 @@ export function SavesPanel({ ui, where, problem }: SavesPanelProps) {
         </ul>
       )}
     </section>
+  )
+}
+
+/**
+ * A battery save this browser kept that the library's newer save (from another browser or tab) did not
+ * let through: nothing is overwritten until the player picks one.
+ */
+function ConflictNotice({ conflict, ui }: { conflict: BatteryConflict; ui: SavesUi }) {
+  const library = conflict.library
+    ? `The library has a newer one, saved ${when(conflict.library)} from another browser or tab.`
+    : 'The library no longer has one (it was deleted from another browser or tab).'
+  return (
+    <div className="saves__conflict" role="group" aria-label="Which battery save to keep?">
+      <p className="saves__conflict-text">
+        {`This browser kept a battery save of this game from ${when(new Date(conflict.keptAt).toISOString())}. ${library} Which one should the library keep?`}
+      </p>
+      <div className="saves__conflict-actions">
+        <button
+          type="button"
+          className="btn btn--small"
+          disabled={ui.isBusy}
+          onClick={() => void ui.resolveConflict('browser')}
+        >
+          USE THIS BROWSER'S SAVE
+        </button>
+        <button
+          type="button"
+          className="btn btn--small"
+          disabled={ui.isBusy}
+          onClick={() => void ui.resolveConflict('library')}
+        >
+          KEEP THE LIBRARY'S SAVE
+        </button>
+      </div>
+    </div>
   )
 }
 

@@ -12,6 +12,8 @@ import { LOAD_FAILED_MESSAGE, validateFileChoice, validateRomBytes } from '../li
 import type { CartridgeSource } from '../saves/cartridge'
 import { createSaveSession } from '../saves/save-session'
 import type { SaveSession } from '../saves/save-session'
+import type { BatteryConflict } from '../saves/saves'
+import { BATTERY_CONFLICT_MESSAGE } from '../saves/server-saves'
 
 /** Where a cartridge comes from, and what to do once it runs. */
 export interface ChooseOptions {
@@ -27,6 +29,8 @@ export interface PlayerController {
   session: SaveSession | undefined
   /** The last problem with saves (shown by the Saves panel), or undefined. */
   savesProblem: string | undefined
+  /** A battery save kept in this browser that the library's newer one did not let through. */
+  batteryConflict: BatteryConflict | undefined
   clearSavesProblem(): void
   /** The state to load when the game starts (from a shared link), consumed once read. */
   takePendingStateId(): string | undefined
@@ -70,6 +74,7 @@ export function usePlayer(host: EmulatorHost | undefined): PlayerController {
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState)
   const [session, setSession] = useState<SaveSession>()
   const [savesProblem, setSavesProblem] = useState<string>()
+  const [batteryConflict, setBatteryConflict] = useState<BatteryConflict>()
   const autoStart = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const sessionRef = useRef<SaveSession | undefined>(undefined)
   const chosen = useRef<ChooseOptions>({})
@@ -109,7 +114,19 @@ export function usePlayer(host: EmulatorHost | undefined): PlayerController {
         const invalid = validateRomBytes(file.name, bytes)
         if (invalid) throw new Error(invalid)
         if (!host) throw new Error(LOAD_FAILED_MESSAGE)
-        const saves = createSaveSession(bytes, chosen.current.source ?? {}, host, setSavesProblem)
+        const saves = createSaveSession(
+          bytes,
+          chosen.current.source ?? {},
+          host,
+          setSavesProblem,
+          (conflict) => {
+            setBatteryConflict(conflict)
+            // Settled: the problem that announced it is over too.
+            if (!conflict) {
+              setSavesProblem((shown) => (shown === BATTERY_CONFLICT_MESSAGE ? undefined : shown))
+            }
+          },
+        )
         const batterySave = await saves.prepare().catch((error: unknown) => {
           setSavesProblem(
             `${errorMessage(error)} The game starts without it and will not overwrite it.`,
@@ -151,6 +168,7 @@ export function usePlayer(host: EmulatorHost | undefined): PlayerController {
       stopGame()
       chosen.current = options
       setSavesProblem(undefined)
+      setBatteryConflict(undefined)
       dispatch({ type: 'choose', file })
       if (options.autoStart) {
         autoStart.current = setTimeout(() => void latestStartFile.current(file), AUTOSTART_DELAY_MS)
@@ -182,6 +200,7 @@ export function usePlayer(host: EmulatorHost | undefined): PlayerController {
     state,
     session,
     savesProblem,
+    batteryConflict: session ? batteryConflict : undefined,
     clearSavesProblem: useCallback(() => setSavesProblem(undefined), []),
     takePendingStateId: useCallback(() => {
       const id = chosen.current.stateId

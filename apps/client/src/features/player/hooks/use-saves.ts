@@ -32,6 +32,8 @@ export interface SavesUi {
   copyLink(state?: StoredState): Promise<void>
   continueResume(): Promise<void>
   startFresh(): void
+  /** Settles a battery save conflict (see SaveSession.resolveBatteryConflict). */
+  resolveConflict(keep: 'browser' | 'library'): Promise<void>
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -228,5 +230,10 @@ export function useSaves(
       setResumeOffer(undefined)
       host?.resume()
     },
+    resolveConflict: (keep) =>
+      run(async () => {
+        if (!session) throw new Error('No game is running.')
+        return session.resolveBatteryConflict(keep)
+      }),
   }
 }

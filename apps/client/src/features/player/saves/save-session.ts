@@ -8,12 +8,15 @@ import { browserSaves } from './browser-saves'
 import { hasBattery, romSha1 } from './cartridge'
 import type { CartridgeSource } from './cartridge'
 import { serverSaves } from './server-saves'
-import type { CartridgeSaves } from './saves'
+import { BatteryConflictError } from './saves'
+import type { BatteryConflict, CartridgeSaves } from './saves'
 
 /** How often a changed battery save is written back while the game runs. */
 export const BATTERY_FLUSH_MS = 4000
 
 type Emulator = BatteryRam & Pick<StateSnapshots, 'saveState'> & { isRunning(): boolean }
+
+const noop = () => undefined
 
 function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
   if (a === b) return true
@@ -37,13 +40,30 @@ export interface SaveSession {
    * stores them. Resolves when stored; failures go to `onError`. With `isFinal` the autosave stops.
    */
   checkpoint(options: { keepResume: boolean; isFinal: boolean }): Promise<void>
+  /** A battery save kept in this browser that the library's newer save did not let through. */
+  batteryConflict(): BatteryConflict | undefined
+  /**
+   * The player's choice between the kept save (`browser`) and the library's; resolves to what to tell
+   * them (whether the running game goes on saving, or must be loaded again to play from the choice).
+   */
+  resolveBatteryConflict(keep: 'browser' | 'library'): Promise<string>
 }
+
+export const CONFLICT_KEPT_BROWSER_RELOAD =
+  "The library's battery save is now the one this browser kept. EJECT and load the game again to play from it."
+export const CONFLICT_KEPT_BROWSER =
+  "This game's battery save replaced the library's; saving goes on."
+export const CONFLICT_KEPT_LIBRARY_RELOAD =
+  "The library's battery save was kept; this game's progress is not saved. EJECT and load the game again to play from the library's save."
+export const CONFLICT_KEPT_LIBRARY =
+  "The library's battery save was kept; the one this browser kept is gone."
 
 export function createSaveSession(
   bytes: Uint8Array,
   source: CartridgeSource,
   emulator: Emulator,
   onError: (message: string) => void,
+  onConflict: (conflict: BatteryConflict | undefined) => void = () => undefined,
 ): SaveSession {
   const sha1 = romSha1(bytes)
   const saves = source.romId ? serverSaves(source.romId, sha1) : browserSaves(sha1)
@@ -53,13 +73,27 @@ export function createSaveSession(
   let isBlocked = false
   let timer: ReturnType<typeof setInterval> | undefined
   let writing: Promise<void> = Promise.resolve()
+  // Which save the running game's battery RAM comes from when there is a conflict: the one this browser
+  // kept (the server refused this game's own writes) or the library's (loaded while a kept one waited).
+  let isRunningKept = false
 
   const report = (error: unknown) => onError(error instanceof Error ? error.message : String(error))
 
   function store(save: Uint8Array): Promise<void> {
-    writing = writing.then(async () => {
-      if (sameBytes(save, stored)) return
-      await saves.storeBattery(save)
+    // After the previous write, whether it was stored or failed (a failed one must not stop the later ones).
+    writing = writing.then(noop, noop).then(async () => {
+      if (isBlocked || sameBytes(save, stored)) return
+      try {
+        await saves.storeBattery(save)
+      } catch (error) {
+        if (error instanceof BatteryConflictError) {
+          // The library's save changed elsewhere: stop writing over it until the player chooses.
+          isBlocked = true
+          isRunningKept = true
+          onConflict(saves.batteryConflict?.())
+        }
+        throw error
+      }
       stored = save
     })
     return writing.catch(report)
@@ -71,7 +105,11 @@ export function createSaveSession(
   }
 
   function captureSave(): Uint8Array | null {
-    if (!battery || isBlocked || !emulator.isRunning()) return null
+    return isBlocked ? null : captureRunning()
+  }
+
+  function captureRunning(): Uint8Array | null {
+    if (!battery || !emulator.isRunning()) return null
     return emulator.readSave()
   }
 
@@ -83,11 +121,12 @@ export function createSaveSession(
       if (!battery) return null
       try {
         stored = await saves.loadBattery()
-        return stored
       } catch (error) {
         isBlocked = true
         throw error
       }
+      onConflict(saves.batteryConflict?.())
+      return stored
     },
     begin() {
       clearInterval(timer)
@@ -118,6 +157,21 @@ export function createSaveSession(
       if (changed) pending.push(store(changed))
       if (resumeState) pending.push(saves.addState(resumeState).catch(report))
       await Promise.all(pending)
+    },
+    batteryConflict: () => saves.batteryConflict?.(),
+    async resolveBatteryConflict(keep) {
+      await writing.catch(() => undefined)
+      // The running game holds the kept save's progress (newer than the kept bytes) or the library's.
+      const current = keep === 'browser' && isRunningKept ? captureRunning() : null
+      await saves.resolveBatteryConflict?.(keep, current ?? undefined)
+      onConflict(undefined)
+      if ((keep === 'browser') === isRunningKept) {
+        isBlocked = false
+        if (current) stored = current
+        return keep === 'browser' ? CONFLICT_KEPT_BROWSER : CONFLICT_KEPT_LIBRARY
+      }
+      isBlocked = true
+      return keep === 'browser' ? CONFLICT_KEPT_BROWSER_RELOAD : CONFLICT_KEPT_LIBRARY_RELOAD
     },
   }
 }

@@ -27,6 +27,14 @@ export interface NewState {
   coreVersion: string
 }
 
+/** A battery save this browser kept that the server refused, because its own save changed since. */
+export interface BatteryConflict {
+  /** When it was kept (ms since the epoch). */
+  keptAt: number
+  /** The server's version (ISO 8601) when it refused it; null when the server's save was deleted. */
+  library: string | null
+}
+
 export interface CartridgeSaves {
   readonly where: 'server' | 'browser'
   /** The battery save, or null when there is none yet. */
@@ -45,6 +53,13 @@ export interface CartridgeSaves {
    * (reload, tab closed), and an IndexedDB write begun then can be lost. The next visit replays it.
    */
   writeAhead(pending: PendingWrites): void
+  /** The kept battery save the server refused (library ROMs only), until the player chooses. */
+  batteryConflict?(): BatteryConflict | undefined
+  /**
+   * The player's choice: `browser` stores `current` (or else the kept save) over the server's, `library`
+   * drops the kept save. Either way the conflict is over.
+   */
+  resolveBatteryConflict?(keep: 'browser' | 'library', current?: Uint8Array): Promise<void>
 }
 
 export interface PendingWrites {
@@ -56,6 +71,18 @@ export class SavesError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'SavesError'
+  }
+}
+
+/** The server refused a battery save: its own changed since this one's version (another browser). */
+export class BatteryConflictError extends SavesError {
+  constructor(
+    message: string,
+    /** The server's version now (ISO 8601), or null when its save was deleted. */
+    readonly library: string | null,
+  ) {
+    super(message)
+    this.name = 'BatteryConflictError'
   }
 }
 

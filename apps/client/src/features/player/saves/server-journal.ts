@@ -2,6 +2,9 @@
 // browser (localStorage, written synchronously so a page being left still keeps them) and sent when the
 // network comes back (`online`) or the ROM is loaded again. Per ROM: the newest battery save and the newest
 // state per kind and slot; a newer write replaces an older one, and one that reached the server clears it.
+// A battery save is sent with the server version it was based on; when the server's save changed
+// meanwhile (another browser), it is not overwritten: the kept save waits as `conflicted` until the
+// player chooses between the two (save-session.ts).
 import type { NewState } from './saves'
 import { fromBase64, toBase64 } from '../../../lib/base64'
 
@@ -16,19 +19,39 @@ interface PendingState {
   at: number
 }
 
+interface PendingBattery {
+  bytes: string
+  at: number
+  /** The server version it was based on (see BatterySaveBase); absent: replaces any. */
+  base?: string | null
+}
+
+/** A battery save the server refused because its own changed since: the version it has now (null: none). */
+export interface ConflictedBattery {
+  bytes: string
+  at: number
+  library: string | null
+}
+
 export interface ServerJournal {
   sha1: string
-  battery?: { bytes: string; at: number }
+  battery?: PendingBattery
+  conflicted?: ConflictedBattery
   states?: Record<string, PendingState>
 }
 
 /** Sends journalled writes to the server. */
 export interface ServerSender {
-  storeBattery(bytes: Uint8Array): Promise<void>
+  storeBattery(bytes: Uint8Array, base: BatterySaveBase): Promise<unknown>
   addState(state: NewState): Promise<unknown>
   /** The server was not reached (keep the write); anything else is a refusal (drop it). */
   isUnreachable(error: unknown): boolean
+  /** The server's version when it refused a battery save for a changed base, else undefined. */
+  conflictOf(error: unknown): { library: string | null } | undefined
 }
+
+/** What a battery save write must find on the server: see save-store's BatterySaveBase. */
+export type BatterySaveBase = string | null | undefined
 
 const PREFIX = 'nes-studio.server-saves-pending.'
 const keyOf = (romId: string) => `${PREFIX}${romId}`
@@ -47,7 +70,7 @@ export function readServerJournal(romId: string): ServerJournal | undefined {
 
 function writeServerJournal(romId: string, journal: ServerJournal): void {
   try {
-    if (!journal.battery && Object.keys(journal.states ?? {}).length === 0) {
+    if (!journal.battery && !journal.conflicted && Object.keys(journal.states ?? {}).length === 0) {
       localStorage.removeItem(keyOf(romId))
     } else {
       localStorage.setItem(keyOf(romId), JSON.stringify(journal))
@@ -63,8 +86,35 @@ function update(romId: string, sha1: string, change: (journal: ServerJournal) =>
   writeServerJournal(romId, journal)
 }
 
-export function journalBattery(romId: string, sha1: string, bytes: Uint8Array): void {
-  update(romId, sha1, (j) => (j.battery = { bytes: toBase64(bytes), at: Date.now() }))
+export function journalBattery(
+  romId: string,
+  sha1: string,
+  bytes: Uint8Array,
+  base: BatterySaveBase,
+): void {
+  update(romId, sha1, (j) => {
+    j.battery = { bytes: toBase64(bytes), at: Date.now(), ...(base !== undefined ? { base } : {}) }
+  })
+}
+
+/** The server refused `bytes` because its save is now `library`: kept until the player chooses. */
+export function keepConflicted(
+  romId: string,
+  sha1: string,
+  bytes: Uint8Array | string,
+  library: string | null,
+  at = Date.now(),
+): void {
+  update(romId, sha1, (j) => {
+    const text = typeof bytes === 'string' ? bytes : toBase64(bytes)
+    if (j.battery?.bytes === text) delete j.battery
+    j.conflicted = { bytes: text, at, library }
+  })
+}
+
+/** The player chose: the conflicted save is no longer kept. */
+export function dropConflicted(romId: string, sha1: string): void {
+  update(romId, sha1, (j) => delete j.conflicted)
 }
 
 export function journalState(romId: string, sha1: string, state: NewState): void {
@@ -100,8 +150,9 @@ const replaying = new Map<string, Promise<void>>()
 
 /**
  * Sends what is journalled for `romId`, oldest first; each write that arrives, or that the server refuses,
- * leaves the journal (unless a newer one replaced it meanwhile). Stops while the server is out of reach and
- * keeps the rest for the next time. Never throws.
+ * leaves the journal (unless a newer one replaced it meanwhile), but a battery save refused because the
+ * server's changed since is kept as `conflicted`. Stops while the server is out of reach and keeps the
+ * rest for the next time. Never throws.
  */
 export function replayServerJournal(romId: string, send: ServerSender): Promise<void> {
   const running = replaying.get(romId)
@@ -109,19 +160,25 @@ export function replayServerJournal(romId: string, send: ServerSender): Promise<
   const run = (async () => {
     const journal = readServerJournal(romId)
     if (!journal) return
+    const battery = journal.battery
+    const keepBatteryConflict = (library: string | null) => {
+      if (battery) keepConflicted(romId, journal.sha1, battery.bytes, library, battery.at)
+    }
     const attempt = async (write: () => Promise<unknown>, settle: () => void) => {
       try {
         await write()
       } catch (error) {
         if (send.isUnreachable(error)) throw error
+        const conflict = send.conflictOf(error)
+        // Not sent and not dropped: the player chooses between it and the server's newer save.
+        if (conflict) return void keepBatteryConflict(conflict.library)
       }
       settle()
     }
     try {
-      const battery = journal.battery
       if (battery) {
         await attempt(
-          () => send.storeBattery(fromBase64(battery.bytes)),
+          () => send.storeBattery(fromBase64(battery.bytes), battery.base),
           () => settleBattery(romId, journal.sha1, battery.bytes),
         )
       }

@@ -96,6 +96,7 @@ describe('replayServerJournal', () => {
       storeBattery: () => Promise.reject(unreachable),
       addState: () => Promise.reject(unreachable),
       isUnreachable: (e) => e === unreachable,
+      conflictOf: () => undefined,
     }
     await replayServerJournal('rom5', down)
     expect(readServerJournal('rom5')?.battery).toBeDefined()

@@ -1,14 +1,25 @@
 // Saves and states of a library ROM, kept by the server (docs/rom-api.md, "Saves and states"), so they
 // follow the ROM to any browser. Server errors keep the server's own message. (The zod schemas stay on the
 // server: the player's first visit should not load zod; answers are checked for their one needed field.)
-import type { SaveStateListResponse, SaveStateUploadResponse } from '@nes-studio/shared'
-import { SAVE_STATE_CORE, SAVE_STATE_FIELDS } from '@nes-studio/shared/save-constants'
-import { SavesError } from './saves'
-import type { CartridgeSaves, NewState, StoredState } from './saves'
+import type {
+  BatterySavePutResponse,
+  SaveStateListResponse,
+  SaveStateUploadResponse,
+} from '@nes-studio/shared'
+import {
+  BATTERY_SAVE_UPDATED_AT_HEADER,
+  SAVE_STATE_CORE,
+  SAVE_STATE_FIELDS,
+  batterySaveVersionOf,
+} from '@nes-studio/shared/save-constants'
+import { BatteryConflictError, SavesError } from './saves'
+import type { BatteryConflict, CartridgeSaves, NewState, StoredState } from './saves'
 import { fromBase64 } from '../../../lib/base64'
 import {
+  dropConflicted,
   journalBattery,
   journalledRomIds,
+  keepConflicted,
   journalState,
   KEPT_IN_BROWSER,
   readServerJournal,
@@ -17,7 +28,10 @@ import {
   settleState,
   stateKey,
 } from './server-journal'
-import type { ServerSender } from './server-journal'
+import type { BatterySaveBase, ServerSender } from './server-journal'
+
+export const BATTERY_CONFLICT_MESSAGE =
+  "This game was saved to the library from another browser or tab since it was loaded here, so its battery save was kept in this browser instead of overwriting the library's."
 
 /** The request never got an answer: the network or the server is down. */
 class UnreachableError extends SavesError {}
@@ -40,29 +54,48 @@ async function send(url: string, init: RequestInit, what: string): Promise<Respo
   } catch {
     throw new UnreachableError(`The server could not be reached to ${what}.`)
   }
+  if (res.status === 412) {
+    // Only a battery save is sent with a condition: the server's save changed since it was read.
+    const version = batterySaveVersionOf(res.headers.get('etag'))
+    throw new BatteryConflictError(BATTERY_CONFLICT_MESSAGE, version ?? null)
+  }
   if (!res.ok) throw await failure(res, what)
   return res
+}
+
+/** The request headers that make a battery save write wait for `base` on the server. */
+function baseHeaders(base: BatterySaveBase): Record<string, string> {
+  if (base === undefined) return {}
+  return base === null ? { 'If-None-Match': '*' } : { 'If-Match': `"${base}"` }
 }
 
 function sender(
   romId: string,
   sha1: string,
-): Omit<ServerSender, 'addState'> & { addState(state: NewState): Promise<StoredState> } {
+): Omit<ServerSender, 'addState' | 'storeBattery'> & {
+  addState(state: NewState): Promise<StoredState>
+  storeBattery(bytes: Uint8Array, base: BatterySaveBase): Promise<string | undefined>
+} {
   const base = `/api/roms/${encodeURIComponent(romId)}`
   return {
     isUnreachable: (error) => error instanceof UnreachableError,
-    async storeBattery(bytes) {
-      await send(
+    conflictOf: (error) =>
+      error instanceof BatteryConflictError ? { library: error.library } : undefined,
+    /** Resolves to the server's version of the stored save. */
+    async storeBattery(bytes, from: BatterySaveBase): Promise<string | undefined> {
+      const res = await send(
         `${base}/save`,
         {
           method: 'PUT',
-          headers: { 'Content-Type': 'application/octet-stream' },
+          headers: { 'Content-Type': 'application/octet-stream', ...baseHeaders(from) },
           body: new Uint8Array(bytes),
           // Lets the write finish while the page is being left (saves are ≤ 64 KiB, keepalive's limit).
           keepalive: bytes.length < 60 * 1024,
         },
         'keep the battery save',
       )
+      const body = (await res.json().catch(() => ({}))) as Partial<BatterySavePutResponse>
+      return body.save?.updatedAt
     },
     async addState(state: NewState): Promise<StoredState> {
       const form = new FormData()
@@ -116,32 +149,68 @@ function replayWhenOnline(): void {
 export function serverSaves(romId: string, sha1: string): CartridgeSaves {
   const base = `/api/roms/${encodeURIComponent(romId)}`
   const server = sender(romId, sha1)
+  /** The server's version of the battery save this game started from or last stored. */
+  let version: BatterySaveBase
   replayWhenOnline()
   return {
     where: 'server',
     async loadBattery() {
       // The newest save may be one this browser kept while the server was out of reach.
       await replay(romId)
-      const kept = readServerJournal(romId)?.battery
+      const journal = readServerJournal(romId)
+      const kept = journal?.battery
       const res = await fetch(`${base}/save`, { credentials: 'include' }).catch(() => {
         if (kept) return undefined
         throw new SavesError('The server could not be reached to load the battery save.')
       })
-      if (!res) return fromBase64(kept?.bytes ?? '')
-      if (kept) return fromBase64(kept.bytes)
-      if (res.status === 404) return null
+      if (!res || kept) {
+        // Still out of reach: play on from the kept save, from the version it was based on.
+        version = kept?.base
+        return fromBase64(kept?.bytes ?? '')
+      }
+      if (res.status === 404) {
+        version = null
+        return null
+      }
       if (!res.ok) throw await failure(res, 'load the battery save')
+      version =
+        batterySaveVersionOf(res.headers.get('etag')) ??
+        res.headers.get(BATTERY_SAVE_UPDATED_AT_HEADER) ??
+        undefined
       return new Uint8Array(await res.arrayBuffer())
     },
     async storeBattery(bytes) {
       try {
-        await server.storeBattery(bytes)
+        const stored = await server.storeBattery(bytes, version)
+        if (stored) version = stored
       } catch (error) {
+        if (error instanceof BatteryConflictError) {
+          keepConflicted(romId, sha1, bytes, error.library)
+          throw error
+        }
         if (!(error instanceof UnreachableError)) throw error
-        journalBattery(romId, sha1, bytes)
+        journalBattery(romId, sha1, bytes, version)
         throw new SavesError(KEPT_IN_BROWSER)
       }
       settleBattery(romId, sha1)
+    },
+    batteryConflict(): BatteryConflict | undefined {
+      const kept = readServerJournal(romId)?.conflicted
+      return kept && { keptAt: kept.at, library: kept.library }
+    },
+    async resolveBatteryConflict(keep, current) {
+      const kept = readServerJournal(romId)?.conflicted
+      if (keep === 'browser') {
+        const bytes = current ?? (kept ? fromBase64(kept.bytes) : undefined)
+        if (bytes) {
+          // Chosen over the server's: replaces whatever it has now.
+          const stored = await server.storeBattery(bytes, undefined)
+          if (stored) version = stored
+        }
+      } else if (kept) {
+        version = kept.library
+      }
+      dropConflicted(romId, sha1)
     },
     async listStates() {
       const res = await send(`${base}/states`, {}, 'list the states')
@@ -177,7 +246,7 @@ export function serverSaves(romId: string, sha1: string): CartridgeSaves {
     // after the page is gone, so then the writes are kept in this browser first (server-journal.ts).
     writeAhead(pending) {
       if (typeof navigator === 'undefined' || navigator.onLine) return
-      if (pending.battery) journalBattery(romId, sha1, pending.battery)
+      if (pending.battery) journalBattery(romId, sha1, pending.battery, version)
       if (pending.resume) journalState(romId, sha1, pending.resume)
     },
     shareUrl(stateId) {

@@ -52,6 +52,12 @@ async function openPlayLink(page: Page, path: string): Promise<void> {
   await blurActiveElement(page)
 }
 
+/** The first byte of the library's battery save (the START count), or -1 when there is none. */
+async function firstSaveByte(saveUrl: string): Promise<number> {
+  const res = await fetch(saveUrl)
+  return res.ok ? (new Uint8Array(await res.arrayBuffer())[0] ?? -1) : -1
+}
+
 const resumePrompt = (page: Page) =>
   page.getByRole('dialog', { name: /Continue where you left off/ })
 
@@ -91,10 +97,7 @@ describe('progress', () => {
   it('keeps a library game’s progress made offline in the browser and sends it when the network returns', async () => {
     const romId = await uploadToLibrary(buildBatteryRom(7), 'offline-battery.nes')
     const saveUrl = `${suite.baseUrl}/api/roms/${romId}/save`
-    const firstByte = async () => {
-      const res = await fetch(saveUrl)
-      return res.ok ? (new Uint8Array(await res.arrayBuffer())[0] ?? -1) : -1
-    }
+    const firstByte = () => firstSaveByte(saveUrl)
     const page = await suite.open()
     await openPlayLink(page, `/play/${romId}`)
     await pressStart(page, 1)
@@ -124,10 +127,7 @@ describe('progress', () => {
   it('never lets a save kept offline overwrite a newer one made elsewhere: the player picks one', async () => {
     const romId = await uploadToLibrary(buildBatteryRom(11), 'conflict-battery.nes')
     const saveUrl = `${suite.baseUrl}/api/roms/${romId}/save`
-    const firstByte = async () => {
-      const res = await fetch(saveUrl)
-      return res.ok ? (new Uint8Array(await res.arrayBuffer())[0] ?? -1) : -1
-    }
+    const firstByte = () => firstSaveByte(saveUrl)
     const page = await suite.open()
     await openPlayLink(page, `/play/${romId}`)
     await pressStart(page, 1)

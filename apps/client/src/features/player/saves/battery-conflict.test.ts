@@ -237,13 +237,17 @@ describe('a running game’s session when the library’s save changed elsewhere
     expect(server.save?.bytes).toEqual(new Uint8Array([9]))
   })
 
-  it('a kept save found when the game loads: the game plays the library’s, and either choice is safe', async () => {
+  /** An earlier game of this browser kept [4]; the library has [9] from elsewhere, made after it. */
+  async function keepConflictedSave() {
     server.storeElsewhere([1])
     const saves = serverSaves('rom', 'sha')
     await saves.loadBattery()
     server.storeElsewhere([9])
     await saves.storeBattery(new Uint8Array([4])).catch(() => undefined)
+  }
 
+  it('a kept save found when the game loads: the game plays the library’s, and either choice is safe', async () => {
+    await keepConflictedSave()
     const emulator = game([0])
     const conflicts: unknown[] = []
     const session = createSaveSession(
@@ -265,11 +269,7 @@ describe('a running game’s session when the library’s save changed elsewhere
   })
 
   it('keeping the library’s save when the game plays from it: saving goes on', async () => {
-    server.storeElsewhere([1])
-    const saves = serverSaves('rom', 'sha')
-    await saves.loadBattery()
-    server.storeElsewhere([9])
-    await saves.storeBattery(new Uint8Array([4])).catch(() => undefined)
+    await keepConflictedSave()
     const emulator = game([0])
     const session = createSaveSession(rom, { romId: 'rom' }, emulator, () => undefined)
     await session.prepare()

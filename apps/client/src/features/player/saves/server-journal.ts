@@ -13,6 +13,8 @@ export const KEPT_IN_BROWSER =
 
 interface PendingState {
   bytes: string
+  /** The PNG of the frame, when there was room for it. */
+  thumbnail?: string
   kind: NewState['kind']
   slot?: string
   coreVersion: string
@@ -76,7 +78,19 @@ function writeServerJournal(romId: string, journal: ServerJournal): void {
       localStorage.setItem(keyOf(romId), JSON.stringify(journal))
     }
   } catch {
-    // No room or no storage: nothing more can be kept.
+    // No room: the saves matter more than their pictures, so try again without the thumbnails.
+    try {
+      const states = Object.entries(journal.states ?? {}).map(([key, state]) => {
+        const { thumbnail: _dropped, ...rest } = state
+        return [key, rest] as const
+      })
+      localStorage.setItem(
+        keyOf(romId),
+        JSON.stringify({ ...journal, states: Object.fromEntries(states) }),
+      )
+    } catch {
+      // No room or no storage: nothing more can be kept.
+    }
   }
 }
 
@@ -123,6 +137,7 @@ export function journalState(romId: string, sha1: string, state: NewState): void
       ...j.states,
       [stateKey(state)]: {
         bytes: toBase64(state.bytes),
+        ...(state.thumbnail ? { thumbnail: toBase64(state.thumbnail) } : {}),
         kind: state.kind,
         ...(state.slot ? { slot: state.slot } : {}),
         coreVersion: state.coreVersion,
@@ -188,7 +203,7 @@ export function replayServerJournal(romId: string, send: ServerSender): Promise<
           () =>
             send.addState({
               bytes: fromBase64(state.bytes),
-              thumbnail: null,
+              thumbnail: state.thumbnail ? fromBase64(state.thumbnail) : null,
               kind: state.kind,
               ...(state.slot ? { slot: state.slot } : {}),
               coreVersion: state.coreVersion,

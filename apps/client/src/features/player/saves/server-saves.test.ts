@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { readServerJournal, replayServerJournal } from './server-journal'
 import type { ServerSender } from './server-journal'
+import type { NewState } from './saves'
 import { serverSaves } from './server-saves'
 
 const offline = () => Promise.reject(new TypeError('Failed to fetch'))
@@ -31,7 +32,10 @@ const resume = (byte: number) => ({
 })
 
 beforeEach(() => localStorage.clear())
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
 
 describe('server saves while the server is out of reach', () => {
   it('keeps the newest battery save and resume state in the browser and says so', async () => {
@@ -83,6 +87,46 @@ describe('server saves while the server is out of reach', () => {
     vi.stubGlobal('fetch', recordingFetch([]))
     await saves.storeBattery(new Uint8Array([2]))
     expect(readServerJournal('rom4')).toBeUndefined()
+  })
+})
+
+describe('states kept offline with their picture', () => {
+  const withPicture = (byte: number) => ({
+    bytes: new Uint8Array([byte]),
+    thumbnail: new Uint8Array([0x89, 0x50, 0x4e, 0x47, byte]),
+    kind: 'manual' as const,
+    slot: 'Slot 1',
+    coreVersion: '4.2.3',
+  })
+
+  it('keeps the thumbnail and sends it with the state', async () => {
+    vi.stubGlobal('fetch', offline)
+    const saves = serverSaves('rom6', 'sha')
+    await saves.addState(withPicture(4)).catch(() => undefined)
+    const added: NewState[] = []
+    await replayServerJournal('rom6', {
+      storeBattery: () => Promise.resolve(),
+      addState: (state) => Promise.resolve(added.push(state)),
+      isUnreachable: () => false,
+      conflictOf: () => undefined,
+    })
+    expect(readServerJournal('rom6')).toBeUndefined()
+    expect(added.map((s) => [s.slot, s.thumbnail])).toEqual([
+      ['Slot 1', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 4])],
+    ])
+  })
+
+  it('keeps the state without its picture when the browser has no room for both', async () => {
+    vi.stubGlobal('fetch', offline)
+    const setItem = Storage.prototype.setItem
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key, value) {
+      if (value.includes('thumbnail')) throw new DOMException('full', 'QuotaExceededError')
+      setItem.call(this, key, value)
+    })
+    const saves = serverSaves('rom7', 'sha')
+    await saves.addState(withPicture(5)).catch(() => undefined)
+    const kept = Object.values(readServerJournal('rom7')?.states ?? {})
+    expect(kept.map((s) => [s.bytes, s.thumbnail])).toEqual([[btoa('\x05'), undefined]])
   })
 })
 

@@ -30,6 +30,20 @@ describe('DebugEngine', () => {
     expect(stop.registers.s).toBe(0xfd) // after TXS #$FF and the JSR's two bytes
   })
 
+  it("stops on a breakpoint on the reset handler's first instruction, then continues past it", () => {
+    const { program, engine } = started()
+    const reset = program.labels.get('RESET')!
+    engine.setBreakpoints([reset])
+    // two frames at most: the reset code runs once, so a missed breakpoint would never stop a Continue
+    const stop = engine.runToStop({ kind: 'frames', count: 2 })
+    expect(stop.reason).toEqual({ kind: 'breakpoint', address: reset })
+    expect(stop.registers.pc).toBe(reset)
+    expect(program.lineAt(reset)).toBe('main.asm:13')
+    // from there a run starts on it as usual: Continue leaves it (the reset code runs once)
+    engine.setBreakpoints([reset, program.labels.get('Bump')!])
+    expect(engine.runToStop({ kind: 'continue' }).registers.pc).toBe(program.labels.get('Bump'))
+  })
+
   it('continues from a breakpoint to its next hit with the variables changed', () => {
     const { program, engine } = started()
     const bump = program.labels.get('Bump')!

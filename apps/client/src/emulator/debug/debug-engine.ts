@@ -56,6 +56,8 @@ export class DebugEngine {
   private active: ActiveRun | null = null
   private frameCount = 0
   private picture: Uint32Array | null = null
+  /** Nothing has run since power-on: the reset handler's first instruction is still to come. */
+  private atPowerOn = true
 
   constructor(rom: Uint8Array) {
     this.nes = createJsnes((buffer) => {
@@ -116,9 +118,13 @@ export class DebugEngine {
   /** Starts a run; `slice` carries it on. A new run replaces one in progress. */
   start(mode: RunMode): void {
     const cpu = this.cpu
+    // From power-on nothing ran yet, so a breakpoint on the reset handler's first instruction is a stop,
+    // not the place the run starts from (DEBUG would otherwise run past it).
+    const fromPowerOn = this.atPowerOn
+    this.atPowerOn = false
     this.active = {
       mode,
-      started: false,
+      started: fromPowerOn,
       startLine: this.lines[cpu.REG_PC] ?? -1,
       startSp: cpu.REG_SP,
       startFrame: this.frameCount,

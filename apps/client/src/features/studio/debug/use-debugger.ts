@@ -66,6 +66,8 @@ export function useDebugger(
   const map = useRef<DebugMap | undefined>(undefined)
   const watchpoints = useRef<Watchpoint[]>([])
   const status = useRef<DebugStatus>('idle')
+  /** Counts DEBUG starts and stops: a start that was stopped meanwhile sees another number. */
+  const session = useRef(0)
   const projectRef = useRef(project)
   const openRef = useRef(onOpenFile)
   useEffect(() => {
@@ -143,6 +145,7 @@ export function useDebugger(
   )
 
   const stopDebugging = useCallback(() => {
+    session.current += 1
     client.current?.dispose()
     client.current = undefined
     breakpointStore.setStoppedAt(null)
@@ -151,12 +154,14 @@ export function useDebugger(
 
   const start = useCallback(async () => {
     if (status.current === 'building') return
+    const mine = ++session.current
     client.current?.dispose()
     client.current = undefined
     breakpointStore.setStoppedAt(null)
     update({ status: 'building' })
     const source = projectRef.current
     const built = await buildForDebug((builder.current ??= new AssemblerClient()), source)
+    if (session.current !== mine) return // stopped (Shift+F5) while it was building
     if (!built.ok) return update({ status: 'error', message: built.message })
     map.current = built.map
     breakpointStore.setSnapper((file, line) => built.map.codeLineAtOrAfter(file, line))
@@ -171,8 +176,10 @@ export function useDebugger(
       update({ status: 'running', map: built.map, source })
       await onStop(c, await c.continue())
     } catch (error) {
+      // Stopped or restarted meanwhile: that already disposed this client and set the state.
+      if (client.current !== c) return
       c.dispose()
-      if (client.current === c) client.current = undefined
+      client.current = undefined
       update({ status: 'error', message: error instanceof Error ? error.message : String(error) })
     }
   }, [draw, onStop, update])

@@ -1,0 +1,94 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { DebugStop } from '../../../emulator/types'
+import { createDefaultProject } from '../project/project-files'
+import { breakpointStore } from './breakpoint-store'
+import type { DebugBuild } from './debug-build'
+import { createDebugMap } from './debug-map'
+import { useDebugger } from './use-debugger'
+
+const mocks = vi.hoisted(() => {
+  const stop = (pc: number): DebugStop => ({
+    reason: { kind: 'pause' },
+    registers: { a: 0, x: 0, y: 0, s: 0xfd, p: 0x24, pc, cycles: 0, scanline: 0, frame: 0 },
+  })
+  /** A debug client whose runs go on until it is disposed (a program without breakpoints). */
+  class FakeClient {
+    static last: FakeClient | undefined
+    private readonly endRuns: ((error: Error) => void)[] = []
+    constructor() {
+      FakeClient.last = this
+    }
+    load = vi.fn(async () => stop(0xc000))
+    setLineMap = vi.fn()
+    setBreakpoints = vi.fn()
+    setWatchpoints = vi.fn()
+    continue = vi.fn(() => new Promise<DebugStop>((_, reject) => this.endRuns.push(reject)))
+    dispose = vi.fn(() => {
+      // as DebugClient does: every pending request fails
+      for (const reject of this.endRuns) reject(new Error('Debugging stopped'))
+    })
+  }
+  return { FakeClient, buildForDebug: vi.fn<() => Promise<DebugBuild>>() }
+})
+const { FakeClient, buildForDebug } = mocks
+
+vi.mock('../../../emulator/debug/debug-client', () => ({ DebugClient: mocks.FakeClient }))
+vi.mock('../build/assembler-client', () => ({
+  AssemblerClient: class {
+    dispose() {}
+  },
+}))
+vi.mock('./debug-build', () => ({ buildForDebug: () => mocks.buildForDebug() }))
+
+const built: DebugBuild = {
+  ok: true,
+  rom: new Uint8Array(16),
+  map: createDebugMap({
+    main: 'main.asm',
+    files: ['main.asm'],
+    statements: new Int32Array(),
+    labels: [],
+    prgBanks: 2,
+    battery: false,
+  }),
+}
+
+beforeEach(() => {
+  FakeClient.last = undefined
+  buildForDebug.mockReset()
+})
+afterEach(() => breakpointStore.setStoppedAt(null))
+
+function render() {
+  const canvas = { current: null }
+  return renderHook(() => useDebugger(createDefaultProject(), canvas, () => {}))
+}
+
+describe('useDebugger', () => {
+  it('goes back to "not debugging", with no error, when stopped while DEBUG runs the program', async () => {
+    buildForDebug.mockResolvedValue(built)
+    const { result } = render()
+    act(() => result.current.start())
+    await waitFor(() => expect(result.current.state.status).toBe('running'))
+    expect(FakeClient.last?.continue).toHaveBeenCalledTimes(1)
+
+    act(() => result.current.stopDebugging())
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    })
+    expect(result.current.state).toEqual({ status: 'idle' })
+  })
+
+  it('starts no session when stopped while the debug build is under way', async () => {
+    let finish: (build: DebugBuild) => void = () => {}
+    buildForDebug.mockReturnValue(new Promise((resolve) => (finish = resolve)))
+    const { result } = render()
+    act(() => result.current.start())
+    expect(result.current.state.status).toBe('building')
+    act(() => result.current.stopDebugging())
+    await act(async () => finish(built))
+    expect(result.current.state).toEqual({ status: 'idle' })
+    expect(FakeClient.last).toBeUndefined()
+  })
+})

@@ -351,6 +351,26 @@ describe('studio debugger', () => {
     expect(Number(await reg(page, 'cycles'))).toBeGreaterThan(10_000)
   })
 
+  it('DEBUG pressed right after typing builds the text just typed, creating the file a new .include names', async () => {
+    const page = await open(1280)
+    await page.goto(`${baseUrl}/editor`)
+    await page.locator('.cm-content').waitFor()
+    // consts.asm does not exist yet: the studio creates a named file a second after the typing stops
+    const main = DEBUG_MAIN.replace('.include "sub.asm"', '.include "consts.asm"').replace(
+      '  jsr Bump\n',
+      '',
+    )
+    const line = lineOf(main, 'lda #$42')
+    await setEditorText(page, main)
+    await toggleBreakpoint(page, line)
+    await page.keyboard.press('F5')
+    await expect
+      .poll(() => page.getByTestId('debug-status').textContent(), { timeout: 20_000 })
+      .toBe(`Stopped · breakpoint at main.asm:${line}`)
+    expect(await page.locator('.cm-debug-current-line').textContent()).toBe('  lda #$42')
+    expect(await tab(page, 'consts.asm').count()).toBe(1)
+  })
+
   it('refuses a mapper the debug core lacks with the Run-still-works message', async () => {
     const page = await open(1280)
     await writeProgram(page, baseUrl)

@@ -247,6 +247,7 @@ export default function StudioPage() {
       {error && <ErrorBox error={error} onJump={onJump} boxRef={errorBox} />}
       <DebugPanel
         project={project}
+        current={studio.syncReferences}
         onOpenFile={(name) => {
           const file = project.files.find((f) => f.filename === name)
           if (file && file.id !== active?.id) onSelect(file.id)

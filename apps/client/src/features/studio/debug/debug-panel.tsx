@@ -12,6 +12,8 @@ import './debug.css'
 
 interface DebugPanelProps {
   project: Project
+  /** The project as it is now, with the files its includes name created (what DEBUG builds). */
+  current: () => Project
   /** Opens a file's tab (by its key in the project) so its stopped line can be shown. */
   onOpenFile: (file: string) => void
 }
@@ -57,9 +59,9 @@ function StoppedLine({ project, file, line }: { project: Project; file: string; 
   )
 }
 
-export function DebugPanel({ project, onOpenFile }: DebugPanelProps) {
+export function DebugPanel({ project, current, onOpenFile }: DebugPanelProps) {
   const canvas = useRef<HTMLCanvasElement>(null)
-  const d = useDebugger(project, canvas, onOpenFile)
+  const d = useDebugger(project, current, canvas, onOpenFile)
   const { state } = d
   const isStopped = state.status === 'stopped'
   const isActive = state.status === 'running' || isStopped

@@ -2,6 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DebugStop } from '../../../emulator/types'
 import { createDefaultProject } from '../project/project-files'
+import type { Project } from '../project/project-files'
 import { breakpointStore } from './breakpoint-store'
 import type { DebugBuild } from './debug-build'
 import { createDebugMap } from './debug-map'
@@ -29,7 +30,10 @@ const mocks = vi.hoisted(() => {
       for (const reject of this.endRuns) reject(new Error('Debugging stopped'))
     })
   }
-  return { FakeClient, buildForDebug: vi.fn<() => Promise<DebugBuild>>() }
+  return {
+    FakeClient,
+    buildForDebug: vi.fn<(client: unknown, project: Project) => Promise<DebugBuild>>(),
+  }
 })
 const { FakeClient, buildForDebug } = mocks
 
@@ -39,7 +43,9 @@ vi.mock('../build/assembler-client', () => ({
     dispose() {}
   },
 }))
-vi.mock('./debug-build', () => ({ buildForDebug: () => mocks.buildForDebug() }))
+vi.mock('./debug-build', () => ({
+  buildForDebug: (client: unknown, project: Project) => mocks.buildForDebug(client, project),
+}))
 
 const built: DebugBuild = {
   ok: true,
@@ -60,9 +66,9 @@ beforeEach(() => {
 })
 afterEach(() => breakpointStore.setStoppedAt(null))
 
-function render() {
+function render(project = createDefaultProject(), current = () => project) {
   const canvas = { current: null }
-  return renderHook(() => useDebugger(createDefaultProject(), canvas, () => {}))
+  return renderHook(() => useDebugger(project, current, canvas, () => {}))
 }
 
 describe('useDebugger', () => {
@@ -90,5 +96,18 @@ describe('useDebugger', () => {
     await act(async () => finish(built))
     expect(result.current.state).toEqual({ status: 'idle' })
     expect(FakeClient.last).toBeUndefined()
+  })
+
+  it('builds the project as it is now, not the rendered one an edit has not reached yet', async () => {
+    buildForDebug.mockResolvedValue({ ok: false, message: 'Cannot debug: main.asm:1: x' })
+    const rendered = createDefaultProject()
+    const now: Project = {
+      ...rendered,
+      files: rendered.files.map((f) => ({ ...f, content: `${f.content}\n  nop` })),
+    }
+    const { result } = render(rendered, () => now)
+    act(() => result.current.start())
+    await waitFor(() => expect(result.current.state.status).toBe('error'))
+    expect(buildForDebug).toHaveBeenCalledWith(expect.anything(), now)
   })
 })

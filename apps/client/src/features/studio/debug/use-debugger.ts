@@ -54,8 +54,14 @@ function breakpointsOf(map: DebugMap): Breakpoint[] {
   return out
 }
 
+/**
+ * `project` is the rendered project (staleness is judged against it); `current` gives the project as it is
+ * now, with the files its includes name created, as a compile reads it: an edit reaches `project` in a
+ * transition, so DEBUG pressed right after typing would otherwise build the text before it.
+ */
 export function useDebugger(
   project: Project,
+  current: () => Project,
   canvas: React.RefObject<HTMLCanvasElement | null>,
   onOpenFile: (file: string) => void,
 ) {
@@ -68,10 +74,10 @@ export function useDebugger(
   const status = useRef<DebugStatus>('idle')
   /** Counts DEBUG starts and stops: a start that was stopped meanwhile sees another number. */
   const session = useRef(0)
-  const projectRef = useRef(project)
+  const currentRef = useRef(current)
   const openRef = useRef(onOpenFile)
   useEffect(() => {
-    projectRef.current = project
+    currentRef.current = current
     openRef.current = onOpenFile
   })
 
@@ -159,7 +165,7 @@ export function useDebugger(
     client.current = undefined
     breakpointStore.setStoppedAt(null)
     update({ status: 'building' })
-    const source = projectRef.current
+    const source = currentRef.current()
     const built = await buildForDebug((builder.current ??= new AssemblerClient()), source)
     if (session.current !== mine) return // stopped (Shift+F5) while it was building
     if (!built.ok) return update({ status: 'error', message: built.message })
@@ -186,7 +192,7 @@ export function useDebugger(
 
   /** A debug build of the project as it is now, in the debugger's build worker (the check on both cores uses it). */
   const build = useCallback(
-    () => buildForDebug((builder.current ??= new AssemblerClient()), projectRef.current),
+    () => buildForDebug((builder.current ??= new AssemblerClient()), currentRef.current()),
     [],
   )
 

@@ -423,6 +423,25 @@ describe('studio debugger', () => {
     await page.screenshot({ path: 'e2e/artifacts/studio-debug-check-differs.png', fullPage: true })
   })
 
+  const smallPhone = TOUCH_DEVICES.find((d) => d.name === 'phone 375×667')!
+  it(`keeps the stopped debugger within the width of a ${smallPhone.name}`, async () => {
+    const page = await open(smallPhone)
+    await writeProgram(page, baseUrl)
+    await page.getByRole('button', { name: /Debug/ }).tap()
+    const status = page.getByTestId('debug-status')
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('Running')
+    await page.getByRole('button', { name: /Pause/ }).tap()
+    await expect.poll(() => status.textContent()).toMatch(/^Stopped at /)
+    await page.getByRole('tab', { name: 'sprites' }).waitFor()
+    // wider content would make the phone's page scroll sideways (or zoom out)
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBe(0)
+    expect(await page.evaluate(() => window.innerWidth)).toBe(smallPhone.width)
+    const tabs = await page.getByRole('tab', { name: 'sprites' }).boundingBox()
+    expect(tabs!.x + tabs!.width).toBeLessThanOrEqual(smallPhone.width)
+  })
+
   const phone = TOUCH_DEVICES.find((d) => d.name === 'phone 390×844')!
   it(`taps a breakpoint in the gutter and steps on a touch ${phone.name}`, async () => {
     const page = await open(phone)

@@ -371,6 +371,24 @@ describe('studio debugger', () => {
     expect(await tab(page, 'consts.asm').count()).toBe(1)
   })
 
+  it('keeps the keyboard focus on the run control pressed, so Enter steps again', async () => {
+    const page = await open(1280)
+    await writeProgram(page, baseUrl)
+    await toggleBreakpoint(page, JSR_LINE)
+    const debug = page.getByRole('button', { name: /Debug/ })
+    await debug.focus()
+    await page.keyboard.press('Enter')
+    await stoppedAt(page, 'main.asm', JSR_LINE)
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '')
+    expect(await focused()).toBe('▶ Continue')
+    await page.getByRole('button', { name: 'Step over' }).focus()
+    for (const line of [JSR_LINE + 1, JSR_LINE + 2, JSR_LINE + 3]) {
+      await page.keyboard.press('Enter')
+      await stoppedAt(page, 'main.asm', line)
+      expect(await focused()).toBe('Step over')
+    }
+  })
+
   it('refuses a mapper the debug core lacks with the Run-still-works message', async () => {
     const page = await open(1280)
     await writeProgram(page, baseUrl)

@@ -68,14 +68,17 @@ export function DebugPanel({ project, current, onOpenFile }: DebugPanelProps) {
   const reason = state.stop?.reason
   // After an edit the old build's lines would point at the wrong code: only the new build's are shown.
   const location = d.isStale ? undefined : state.location
+  const isRunning = state.status === 'running'
+  // While a run is under way the run controls only say they are unavailable (aria-disabled): a disabled
+  // button drops the focus, so a keyboard user who pressed Step over would have to find it again after each step.
   return (
     <section className="studio-debug" aria-label="Debugger" data-status={state.status}>
       <div className="debug-toolbar" role="toolbar" aria-label="Debug controls">
         <button
           type="button"
           className="btn btn--primary"
-          onClick={isStopped ? d.cont : d.start}
-          disabled={state.status === 'building' || state.status === 'running'}
+          onClick={isStopped ? d.cont : isRunning ? undefined : d.start}
+          aria-disabled={isRunning || state.status === 'building'}
           title={isStopped ? 'Continue (F5)' : 'Debug the project on the debug core (F5)'}
         >
           {isStopped ? '▶ Continue' : '🐞 Debug'}
@@ -84,7 +87,8 @@ export function DebugPanel({ project, current, onOpenFile }: DebugPanelProps) {
           type="button"
           className="btn"
           onClick={d.pause}
-          disabled={state.status !== 'running'}
+          disabled={!isActive}
+          aria-disabled={!isRunning}
           title="Pause (F6)"
         >
           ❚❚ Pause
@@ -95,7 +99,8 @@ export function DebugPanel({ project, current, onOpenFile }: DebugPanelProps) {
             type="button"
             className={action.ghost ? 'btn btn--ghost' : 'btn'}
             onClick={d[action.run]}
-            disabled={!isStopped}
+            disabled={!isActive}
+            aria-disabled={!isStopped}
             title={action.title}
           >
             {action.label}

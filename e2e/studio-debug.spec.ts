@@ -381,6 +381,9 @@ describe('studio debugger', () => {
     await stoppedAt(page, 'main.asm', JSR_LINE)
     const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '')
     expect(await focused()).toBe('▶ Continue')
+    // the glyphs are decoration: a screen reader hears the word alone
+    for (const name of ['Continue', 'Pause', 'Stop'])
+      expect(await page.getByRole('button', { name, exact: true }).count()).toBe(1)
     await page.getByRole('button', { name: 'Step over' }).focus()
     for (const line of [JSR_LINE + 1, JSR_LINE + 2, JSR_LINE + 3]) {
       await page.keyboard.press('Enter')

@@ -81,7 +81,15 @@ export function DebugPanel({ project, current, onOpenFile }: DebugPanelProps) {
           aria-disabled={isRunning || state.status === 'building'}
           title={isStopped ? 'Continue (F5)' : 'Debug the project on the debug core (F5)'}
         >
-          {isStopped ? '▶ Continue' : '🐞 Debug'}
+          {isStopped ? (
+            <>
+              <span aria-hidden="true">▶</span> Continue
+            </>
+          ) : (
+            <>
+              <span aria-hidden="true">🐞</span> Debug
+            </>
+          )}
         </button>
         <button
           type="button"
@@ -91,7 +99,7 @@ export function DebugPanel({ project, current, onOpenFile }: DebugPanelProps) {
           aria-disabled={!isRunning}
           title="Pause (F6)"
         >
-          ❚❚ Pause
+          <span aria-hidden="true">❚❚</span> Pause
         </button>
         {STOPPED_ACTIONS.map((action) => (
           <button
@@ -113,7 +121,7 @@ export function DebugPanel({ project, current, onOpenFile }: DebugPanelProps) {
           disabled={!isActive}
           title="Stop debugging (Shift+F5)"
         >
-          ■ Stop
+          <span aria-hidden="true">■</span> Stop
         </button>
         <span className="debug-toolbar__status" data-testid="debug-status" aria-live="polite">
           {STATUS_TEXT[state.status]}

@@ -57,6 +57,7 @@ export function MemoryView({ memory, map, onWrite }: MemoryViewProps) {
               {Array.from(bytes.subarray(offset, offset + 16), (value, i) => {
                 const address = base + offset + i
                 const named = (map?.symbolsAt(address).length ?? 0) > 0
+                const where = `$${hex4(address)}${named ? ` ${map?.symbolsAt(address).join(', ')}` : ''}`
                 if (editing === address)
                   return (
                     <input
@@ -80,7 +81,8 @@ export function MemoryView({ memory, map, onWrite }: MemoryViewProps) {
                     type="button"
                     className={`debug-memory__byte${named ? ' debug-memory__byte--named' : ''}`}
                     data-address={hex4(address)}
-                    title={`$${hex4(address)}${named ? ` ${map?.symbolsAt(address).join(', ')}` : ''}`}
+                    title={where}
+                    aria-label={`${where}: ${hex2(value)}`}
                     onClick={() => {
                       setEditing(address)
                       setDraft(hex2(value))

@@ -54,7 +54,7 @@ export function RegistersView({ registers: r, map, ram }: RegistersViewProps) {
           </div>
         ))}
       </dl>
-      <div className="debug-flags" aria-label="Flags">
+      <div className="debug-flags" role="group" aria-label="Flags">
         {FLAGS.map(([name, bit]) => (
           <span
             key={name}
@@ -63,6 +63,8 @@ export function RegistersView({ registers: r, map, ram }: RegistersViewProps) {
             data-on={r.p & bit ? 'true' : 'false'}
           >
             {name}
+            {/* lit or dark on screen; said in words to a screen reader */}
+            <span className="visually-hidden">{r.p & bit ? ' set' : ' clear'}</span>
           </span>
         ))}
       </div>

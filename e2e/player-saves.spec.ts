@@ -94,6 +94,25 @@ describe('progress', () => {
     await expect.poll(() => readStartCount(fresh)).toBe(2)
   })
 
+  it('keeps the battery save of a library game whose file name has dots and quotes', async () => {
+    // EmulatorJS drops quotes (and more) from the name and RetroArch cuts it at the last dot: the save
+    // has to be put where the core looks, or the game starts blank and overwrites the stored save.
+    const romId = await uploadToLibrary(buildBatteryRom(5), "Kirby's Adventure (U) v1.1.nes")
+    const first = await suite.open()
+    await openPlayLink(first, `/play/${romId}`)
+    await pressStart(first, 2)
+    await first.getByRole('button', { name: 'EJECT' }).click()
+    await expect
+      .poll(async () => (await fetch(`${suite.baseUrl}/api/roms/${romId}/save`)).status)
+      .toBe(200)
+    await first.context().close()
+
+    const fresh = await suite.open()
+    await openPlayLink(fresh, `/play/${romId}`)
+    await resumePrompt(fresh).getByRole('button', { name: 'START FRESH' }).click()
+    await expect.poll(() => readStartCount(fresh)).toBe(2)
+  })
+
   it('keeps a library game’s progress made offline in the browser and sends it when the network returns', async () => {
     const romId = await uploadToLibrary(buildBatteryRom(7), 'offline-battery.nes')
     const saveUrl = `${suite.baseUrl}/api/roms/${romId}/save`

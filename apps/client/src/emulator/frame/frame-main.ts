@@ -10,6 +10,7 @@ import { prefetchCoreBundles } from './core-source'
 import { createMemoryReader } from './memory-reader'
 import { createRewind } from './rewind'
 import { withFrameStepping } from './frame-step'
+import { batterySavePath, emulatorGameName } from './game-name'
 import { EJS_SCRIPTS } from '../frame-files'
 
 const ejsWindow = window as unknown as EjsWindow & Window
@@ -135,7 +136,7 @@ function patchEmulatorJs(): void {
     ready.resolve()
     const { bytes, fileName, batterySave } = await rom.promise
     performance.mark('nes-frame:rom-received')
-    const gameName = fileName.replace(/\.nes$/i, '')
+    const gameName = emulatorGameName(fileName)
     this.config.gameUrl = bytes
     this.config.gameName = gameName
     if (this.gameManager) writeBatterySave(this.gameManager.FS, gameName, batterySave)
@@ -170,11 +171,6 @@ function patchEmulatorJs(): void {
   GameManager.prototype.getRetroArchCfg = function (this: unknown) {
     return `${originalCfg.call(this)}audio_sync = "false"\n`
   }
-}
-
-/** Where RetroArch keeps fceumm's battery RAM for a game named `gameName` (getSaveFilePath()). */
-export function batterySavePath(gameName: string): string {
-  return `/data/saves/FCEUmm/${gameName}.srm`
 }
 
 /**

@@ -9,6 +9,7 @@ import type {
   RomUploadResponse,
 } from '@nes-studio/shared'
 import { HttpError } from '../errors'
+import { MULTIPART_PART_BUFFER_BYTES } from '../http/multipart-buffer'
 import { contentDisposition } from './file-name'
 import { encodeBody, ListCache, pickEncoding } from './list-cache'
 import { MULTIPART_OVERHEAD_BYTES, UPLOAD_FILE_FIELD, romIdParamsSchema } from './rom.schema'
@@ -64,6 +65,7 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
   const tooLarge = () => romTooLarge(maxRomBytes)
 
   await app.register(fastifyMultipart, {
+    fileHwm: MULTIPART_PART_BUFFER_BYTES,
     limits: {
       fileSize: maxRomBytes,
       files: 1,

@@ -91,3 +91,25 @@ it('logs a client that aborts an upload at info level, not as an error', async (
     true,
   )
 })
+
+it.each([
+  ['a file name with a line break', `form-data; name="romFile"; filename*=UTF-8''a%0Ab.nes`],
+  ['a disposition other than form-data', 'attachment; name="romFile"; filename="a.nes"'],
+])('answers at once a form whose only part the parser skips (%s)', async (_case, disposition) => {
+  // A skipped part over 16 KiB that ends in the same chunk as the form used to stall the parser
+  // until the request timeout.
+  const body = Buffer.concat([
+    partHead(`Content-Disposition: ${disposition}`),
+    Buffer.alloc(20 * 1024, 0x41),
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]).toString('latin1')
+  const { response, ms } = await rawRequest(
+    port,
+    `POST /api/roms HTTP/1.1\r\nHost: 127.0.0.1\r\n${MULTIPART}Content-Length: ${body.length}\r\n` +
+      'Connection: close\r\n\r\n',
+    body,
+    5000,
+  )
+  expect(errorOf(response)).toMatchObject({ status: 400, code: 'NoFile' })
+  expect(ms).toBeLessThan(2000)
+})

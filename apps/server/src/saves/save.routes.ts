@@ -15,6 +15,7 @@ import type {
   SaveStateUploadResponse,
 } from '@nes-studio/shared'
 import { HttpError } from '../errors'
+import { MULTIPART_PART_BUFFER_BYTES } from '../http/multipart-buffer'
 import { UploadBudget } from '../roms/upload-budget'
 import { readCapped, readStateForm } from './save-body'
 import {
@@ -111,6 +112,7 @@ export async function saveRoutes(app: FastifyInstance, opts: SaveRoutesOptions):
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', (_request, _payload, done) => done(null))
   await app.register(fastifyMultipart, {
+    fileHwm: MULTIPART_PART_BUFFER_BYTES,
     limits: {
       // readStateForm caps each file at its own limit first; this is only the backstop.
       fileSize: STATE_FORM_MAX_BYTES,

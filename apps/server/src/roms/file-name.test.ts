@@ -24,6 +24,13 @@ describe('file names and titles', () => {
     expect(sanitizeFileName(`${'x'.repeat(300)}.NES`).endsWith('.NES')).toBe(true)
   })
 
+  it('reads back the escapes browsers put in a form file name (", CR, LF)', () => {
+    expect(sanitizeFileName('Say %22Hi%22.nes')).toBe('Say _Hi_.nes')
+    expect(sanitizeFileName('two%0D%0Alines.nes')).toBe('twolines.nes')
+    expect(sanitizeFileName('50%25 off.nes')).toBe('50%25 off.nes')
+    expect(normalizeTitle(undefined, sanitizeFileName('Say %22Hi%22.nes'))).toBe('Say _Hi_')
+  })
+
   it('trims titles, caps them at 100 characters and falls back to the file name', () => {
     expect(normalizeTitle('  Super Game  ', 'x.nes')).toBe('Super Game')
     expect(normalizeTitle('', 'My Game.nes')).toBe('My Game')

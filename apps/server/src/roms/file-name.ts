@@ -31,9 +31,20 @@ function truncateChars(text: string, max: number): string {
   return chars.length > max ? chars.slice(0, max).join('') : text
 }
 
+/**
+ * Browsers send a form's file name with `"`, CR and LF written as %22, %0D and %0A (HTML's
+ * multipart/form-data encoding): read back, so `Say "Hi".nes` is not kept as `Say %22Hi%22.nes`. A
+ * name that really holds "%22" cannot be told apart, and becomes `_` as a quote does.
+ */
+function undoFormEscapes(raw: string): string {
+  return raw.replace(/%(22|0d|0a)/gi, (_match, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  )
+}
+
 /** A display-safe file name that still ends in `.nes` (case kept as uploaded). */
 export function sanitizeFileName(raw: string): string {
-  const cleaned = baseName(raw)
+  const cleaned = baseName(undoFormEscapes(raw))
     .normalize('NFC')
     .replace(UNSAFE_CHARS, '')
     .replace(RESERVED_CHARS, '_')

@@ -344,6 +344,15 @@ describe('GET /api/roms/:id', () => {
     expect(Buffer.compare(res.rawPayload, Buffer.from(rom))).toBe(0)
   })
 
+  it('keeps a quoted name as Chromium sends it (%22) as the documented _, in the list and the download', async () => {
+    const entry = await uploadOk(buildRom(), 'Say %22Hi%22.nes')
+    expect(entry.fileName).toBe('Say _Hi_.nes')
+    const res = await t.app.inject({ url: `/api/roms/${entry.id}` })
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Say _Hi_.nes"; filename*=UTF-8''Say%20_Hi_.nes`,
+    )
+  })
+
   it('answers a conditional GET with 304', async () => {
     const entry = await uploadOk(buildRom())
     const first = await t.app.inject({ url: `/api/roms/${entry.id}` })

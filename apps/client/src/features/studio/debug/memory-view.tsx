@@ -1,6 +1,7 @@
 // CPU RAM ($0000-$07FF) or cartridge RAM ($6000-$7FFF) as hex, 16 bytes a row, with the assembler's symbols
-// beside the rows that hold them. Click a byte to edit it (hex, Enter writes it).
-import { useState } from 'react'
+// beside the rows that hold them. Click a byte to edit it (hex; Enter or leaving the field writes it,
+// Escape cancels).
+import { useRef, useState } from 'react'
 import type { DebugMap } from './debug-map'
 import { hex2, hex4 } from './format'
 import type { MemorySnapshot } from './use-debugger'
@@ -20,14 +21,28 @@ export function MemoryView({ memory, map, onWrite }: MemoryViewProps) {
   const [region, setRegion] = useState<'ram' | 'cart'>('ram')
   const [editing, setEditing] = useState<number | null>(null)
   const [draft, setDraft] = useState('')
+  const [isInvalid, setIsInvalid] = useState(false)
+  // Escape ends the edit without writing, also for the blur that follows it.
+  const isCancelled = useRef(false)
   const bytes = memory[region]
   const base = REGIONS[region].base
   const rows: number[] = []
   for (let offset = 0; offset < bytes.length; offset += 16) rows.push(offset)
 
-  const commit = (address: number) => {
-    const value = parseInt(draft, 16)
-    if (/^[0-9a-fA-F]{1,2}$/.test(draft)) onWrite(address, value)
+  const startEditing = (address: number, value: number) => {
+    isCancelled.current = false
+    setIsInvalid(false)
+    setEditing(address)
+    setDraft(hex2(value))
+  }
+
+  /** Writes a valid draft that changed the byte; `keepInvalid` leaves a bad draft open to correct. */
+  const commit = (address: number, old: number, keepInvalid: boolean) => {
+    if (isCancelled.current) return
+    const isValid = /^[0-9a-fA-F]{1,2}$/.test(draft.trim())
+    if (!isValid && keepInvalid) return setIsInvalid(true)
+    const value = parseInt(draft.trim(), 16)
+    if (isValid && value !== old) onWrite(address, value)
     setEditing(null)
   }
 
@@ -67,11 +82,19 @@ export function MemoryView({ memory, map, onWrite }: MemoryViewProps) {
                       value={draft}
                       maxLength={2}
                       aria-label={`Value at $${hex4(address)}`}
-                      onChange={(e) => setDraft(e.target.value)}
-                      onBlur={() => setEditing(null)}
+                      aria-invalid={isInvalid || undefined}
+                      title={isInvalid ? 'Type one byte in hex, 00-FF' : undefined}
+                      onChange={(e) => {
+                        setDraft(e.target.value)
+                        setIsInvalid(false)
+                      }}
+                      onBlur={() => commit(address, value, false)}
                       onKeyDown={(e) => {
-                        if (e.key === 'Enter') commit(address)
-                        if (e.key === 'Escape') setEditing(null)
+                        if (e.key === 'Enter') commit(address, value, true)
+                        if (e.key === 'Escape') {
+                          isCancelled.current = true
+                          setEditing(null)
+                        }
                       }}
                     />
                   )
@@ -83,10 +106,7 @@ export function MemoryView({ memory, map, onWrite }: MemoryViewProps) {
                     data-address={hex4(address)}
                     title={where}
                     aria-label={`${where}: ${hex2(value)}`}
-                    onClick={() => {
-                      setEditing(address)
-                      setDraft(hex2(value))
-                    }}
+                    onClick={() => startEditing(address, value)}
                   >
                     {hex2(value)}
                   </button>

@@ -14,6 +14,9 @@ import { assembleLine } from './statement'
 import { procReloc } from './proc'
 import type { DebugInfo } from './source-map'
 import { buildDebugInfo } from './source-map'
+import type { MacroDef } from './context'
+import type { Line } from './source'
+import { logMacroOrigin, macrosByBody } from './macro-origin'
 
 /** Maximum lines processed in one pass (bounds macro fan-out). */
 const LINE_BUDGET = 5_000_000
@@ -108,6 +111,7 @@ function runPass(a: Asm, s: ExprState, ctx: OpContext): void {
 /** runPass() that also logs where each statement's bytes went (pass 2, for the source map). */
 function runLoggedPass(a: Asm, s: ExprState, ctx: OpContext): void {
   let budget = a.opts.maxLines ?? LINE_BUDGET
+  const defs = macrosByBody(a)
   while (readline(a) !== -1) {
     const stores = a.romStores
     const bank = a.bank
@@ -115,8 +119,10 @@ function runLoggedPass(a: Asm, s: ExprState, ctx: OpContext): void {
     const page = a.page
     // the statement's first line: a continued statement reads its next lines while assembled
     const line = a.slnum
+    const body = a.expandMacro ? a.mlLines : null
+    const bodyIdx = a.lnIdx
     assembleLine(a, s, ctx)
-    if (a.romStores !== stores) logStatement(a, line, bank, page, loc)
+    if (a.romStores !== stores) logStatement(a, line, bank, page, loc, defs, body, bodyIdx)
     if (endOfStatement(a, --budget)) break
   }
 }
@@ -149,10 +155,23 @@ function endOfStatement(a: Asm, budget: number): boolean {
   return false
 }
 
-/** Logs a pass-2 statement that stored bytes (it started on `line`, at `loc` in `bank`, page `page`). */
-function logStatement(a: Asm, line: number, bank: number, page: number, loc: number): void {
+/**
+ * Logs a pass-2 statement that stored bytes (it started on `line`, or on line `bodyIdx` of the
+ * macro body `body`, at `loc` in `bank`, page `page`).
+ */
+function logStatement(
+  a: Asm,
+  line: number,
+  bank: number,
+  page: number,
+  loc: number,
+  defs: Map<Line[], MacroDef>,
+  body: Line[] | null,
+  bodyIdx: number,
+): void {
   const f = a.inputs[a.infileNum]
   if (!f || bank >= RESERVED_BANK) return
+  if (body !== null) logMacroOrigin(a, defs, body, bodyIdx)
   const size = a.bank * BANK_SIZE + a.loccnt - (bank * BANK_SIZE + loc)
   const address = ((page << 13) + loc) & 0xffff
   a.pass2Log.add(f.src.path, line, bank, address, size, a.expandMacro)
@@ -182,6 +201,9 @@ function usedBytes(a: Asm): number {
 function debugInfoOf(a: Asm): DebugInfo {
   return buildDebugInfo({
     log: a.pass2Log,
+    macros: a.macroList
+      .filter((m) => m.endLine > 0)
+      .map((m) => ({ name: m.name, file: m.file, line: m.line, endLine: m.endLine })),
     symbols: a.symbols.symbols,
     rsSymbols: a.rsSymbols,
     inesPrg: a.inesPrg,

@@ -35,6 +35,12 @@ export interface MacroDef {
   decode: DecodeSlots | null
   /** Position in Asm.macroList. */
   index: number
+  /** Key of the file that defines it, and the 1-based lines of its `.macro` and `.endm` (0 until read). */
+  file: string
+  line: number
+  endLine: number
+  /** The 1-based line in `file` of each body line; filled only when logging for the source map. */
+  lineNos: number[]
 }
 
 export interface FuncDef {

@@ -4,12 +4,18 @@ import type { DebugInfo, DebugLabel } from './source-map'
 
 const hex4 = (n: number): string => n.toString(16).toUpperCase().padStart(4, '0')
 
+/** A JSON list of pre-formatted items, one a line (`[]` when empty). */
+const list = (items: string[]): string =>
+  items.length === 0 ? '[]' : `[\n    ${items.join(',\n    ')}\n  ]`
+
 /** Version of the `.dbg.json` format (raised when a field changes meaning). */
 export const DEBUG_JSON_VERSION = 1
 
 /**
  * The `.dbg.json` text: `files` (keys), `statements` as rows `[file index, line (1-based), bank,
- * CPU address, size in bytes, 1 if from a macro expansion else 0]` in pass-2 order, and `labels`.
+ * CPU address, size in bytes, 1 if from a macro expansion else 0]` in pass-2 order, `macroLines`
+ * as rows `[statement index, file index, line, …]` (a macro statement's body lines, innermost
+ * first: SourceMapEntry.macroLines), `macros` and `labels`.
  */
 export function formatDebugJson(main: string, info: DebugInfo): string {
   const map = info.sourceMap
@@ -24,6 +30,14 @@ export function formatDebugJson(main: string, info: DebugInfo): string {
       e.macro ? 1 : 0,
     ]),
   )
+  const macroLines: string[] = []
+  map.entries.forEach((e, i) => {
+    if (!e.macroLines) return
+    const row = [i]
+    for (const b of e.macroLines) row.push(fileIndex.get(b.file) ?? 0, b.line)
+    macroLines.push(JSON.stringify(row))
+  })
+  const macros = info.macros.map((m) => JSON.stringify(m))
   const labels = info.labels.map((l) => JSON.stringify(l))
   const head = {
     format: 'nes-studio-debug',
@@ -37,6 +51,8 @@ export function formatDebugJson(main: string, info: DebugInfo): string {
   return (
     `${headText.slice(0, -2)},\n` +
     `  "statements": [\n    ${rows.join(',\n    ')}\n  ],\n` +
+    `  "macroLines": ${list(macroLines)},\n` +
+    `  "macros": ${list(macros)},\n` +
     `  "labels": [\n    ${labels.join(',\n    ')}\n  ]\n}\n`
   )
 }

@@ -7,7 +7,15 @@ import { emptySourceMap } from './source-map'
 
 export type { Diagnostic, DiagnosticCode, SourceSpan } from './diagnostics'
 export { formatDiagnostic } from './diagnostics'
-export type { DebugInfo, DebugLabel, DebugLabelKind, SourceMap, SourceMapEntry } from './source-map'
+export type {
+  DebugInfo,
+  DebugLabel,
+  DebugLabelKind,
+  DebugMacro,
+  SourceLine,
+  SourceMap,
+  SourceMapEntry,
+} from './source-map'
 export { DEBUG_JSON_VERSION, formatDebugJson, formatMesenLabels, mesenAddress } from './debug-files'
 
 /** Options, named after NESASM's command-line switches. */
@@ -113,7 +121,15 @@ export function assemble(input: AssembleInput): AssembleResult {
       stdout: '',
       assembledBytes: 0,
       ...(o.debug === true
-        ? { debug: { sourceMap: emptySourceMap(), labels: [], prgBanks: 0, battery: false } }
+        ? {
+            debug: {
+              sourceMap: emptySourceMap(),
+              macros: [],
+              labels: [],
+              prgBanks: 0,
+              battery: false,
+            },
+          }
         : {}),
       diagnostics: [
         {

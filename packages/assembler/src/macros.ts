@@ -38,7 +38,16 @@ export function doMacro(a: Asm): void {
       a.error('Invalid macro name!')
       return
     }
-    const def: MacroDef = { name: lab.name, lines: [], decode: null, index: a.macroList.length }
+    const def: MacroDef = {
+      name: lab.name,
+      lines: [],
+      decode: null,
+      index: a.macroList.length,
+      file: a.inputs[a.infileNum]?.src.path ?? '',
+      line: a.slnum,
+      endLine: 0,
+      lineNos: [],
+    }
     a.macros.set(lab.name, def)
     a.macroList.push(def)
     a.macroKeys[(lab.name.charCodeAt(0) & 0xff) * 64 + (lab.name.length & 63)] = 1

@@ -7,6 +7,14 @@ import { DEFABS, RESERVED_BANK } from './symbols'
 
 const BANK_SIZE = 0x2000
 
+/** A place in the source: a file key and a 1-based line. */
+export interface SourceLine {
+  /** The file's key in the project's `files`. */
+  file: string
+  /** Line in that file, 1-based. */
+  line: number
+}
+
 /** One statement that stored bytes in the ROM: where it is in the source and where its bytes went. */
 export interface SourceMapEntry {
   /** The file's key in the project's `files`. */
@@ -23,15 +31,26 @@ export interface SourceMapEntry {
   size: number
   /** True when the statement came from a macro expansion (the line is the call line). */
   macro: boolean
+  /**
+   * For a macro's statement: the macro-body lines it came from, innermost macro first. `[0]` is
+   * the line of the macro definition (between `.macro` and `.endm`) that made it; with nested
+   * macros, `[1]` is the line of the enclosing macro's body that called that macro, and so on out
+   * to the outermost macro's body (whose call is `file`/`line`). Absent for other statements.
+   */
+  macroLines?: readonly SourceLine[]
 }
 
 /** line -> (bank, address) and (bank, address) -> line for every file that produced bytes. */
 export interface SourceMap {
-  /** Keys of the files that produced bytes, in order of first use. */
+  /** Keys of the files that produced bytes or hold macro-body lines that did, in order of first use. */
   readonly files: readonly string[]
   /** Every statement that stored bytes, in pass-2 order. */
   readonly entries: readonly SourceMapEntry[]
-  /** The statements of one line (several for a macro call), in order; empty for a line without bytes. */
+  /**
+   * The statements of one line, in pass-2 order; empty for a line without bytes. A macro call line
+   * has those of its expansion; a line of a macro body has those it made in every expansion of
+   * the macro (each call), also through a nested macro called on that line.
+   */
   lineEntries(file: string, line: number): readonly SourceMapEntry[]
   /**
    * The statement whose bytes cover `address` (CPU address, 0-$FFFF; only `address & $1FFF`, the
@@ -61,9 +80,21 @@ export interface DebugLabel {
   scope?: string
 }
 
+/** A macro definition: its name and where its body is. */
+export interface DebugMacro {
+  name: string
+  /** Key of the file that defines it. */
+  file: string
+  /** 1-based lines of its `.macro` and `.endm`: the body is the lines between them. */
+  line: number
+  endLine: number
+}
+
 /** Everything a debugger needs from one assembly. */
 export interface DebugInfo {
   sourceMap: SourceMap
+  /** The macros defined, in order of definition (a debugger keeps breakpoints set in a body inside it). */
+  macros: DebugMacro[]
   /** Defined labels and constants (no predefined symbols, macros or functions), globals in order of creation, each followed by its locals. */
   labels: DebugLabel[]
   /** 8 KB PRG banks: 2 * `.inesprg`, or every bank written when `.inesprg` is 0. Banks from there on are CHR. */
@@ -88,7 +119,7 @@ class LoggedSourceMap implements SourceMap {
     const g = this.log
     const out: SourceMapEntry[] = []
     g.forEach((s) => {
-      out.push({
+      const e: SourceMapEntry = {
         file: g.files[s.file] ?? '',
         line: s.line,
         bank: s.bank,
@@ -96,7 +127,13 @@ class LoggedSourceMap implements SourceMap {
         romOffset: s.bank * BANK_SIZE + (s.address & 0x1fff),
         size: s.size,
         macro: s.macro,
-      })
+      }
+      if (s.origin >= 0) {
+        const lines: SourceLine[] = []
+        g.originLines(s.origin, (file, line) => lines.push({ file: g.files[file] ?? '', line }))
+        e.macroLines = lines
+      }
+      out.push(e)
     })
     this.list = out
     return out
@@ -105,11 +142,15 @@ class LoggedSourceMap implements SourceMap {
   lineEntries(file: string, line: number): readonly SourceMapEntry[] {
     if (this.byLine === null) {
       const m = new Map<string, SourceMapEntry[]>()
-      for (const e of this.entries) {
-        const key = `${e.line}:${e.file}`
+      const add = (key: string, e: SourceMapEntry): void => {
         const l = m.get(key)
-        if (l) l.push(e)
-        else m.set(key, [e])
+        // a recursive macro may name one body line twice for the same statement
+        if (!l) m.set(key, [e])
+        else if (l[l.length - 1] !== e) l.push(e)
+      }
+      for (const e of this.entries) {
+        add(`${e.line}:${e.file}`, e)
+        if (e.macroLines) for (const b of e.macroLines) add(`${b.line}:${b.file}`, e)
       }
       this.byLine = m
     }
@@ -143,6 +184,8 @@ export function emptySourceMap(): SourceMap {
 /** What source-map.ts reads of an assembly (the driver's state after pass 2). */
 export interface DebugSource {
   log: Pass2Log
+  /** The macros defined (complete ones, with their `.endm`). */
+  macros: readonly DebugMacro[]
   /** Every symbol, in order of creation. */
   symbols: readonly Sym[]
   /** Symbols named by `.rs`. */
@@ -183,6 +226,7 @@ export function buildDebugInfo(src: DebugSource): DebugInfo {
   for (const g of globals) labels.push(g, ...(locals.get(g.name) ?? []))
   return {
     sourceMap: new LoggedSourceMap(src.log),
+    macros: src.macros.map((m) => ({ ...m })),
     labels,
     prgBanks: src.inesPrg > 0 ? src.inesPrg * 2 : src.maxBank + 1,
     battery: (src.inesFlags6 & 2) !== 0,

@@ -301,12 +301,17 @@ function captureMacroLine(a: Asm, ctx: OpContext): void {
     }
     if (e.id === 'ENDM') {
       if (!checkEol(a)) return
+      if (a.pass === 0 && a.defining) a.defining.endLine = a.slnum
       a.inMacro = false
       a.defining = null
       return
     }
   }
-  if (a.pass === 0 && a.defining) a.defining.lines.push(a.ln.slice(0, a.ln.indexOf(0) + 1))
+  if (a.pass === 0 && a.defining) {
+    a.defining.lines.push(a.ln.slice(0, a.ln.indexOf(0) + 1))
+    // where each body line is, for the source map (a debugger's breakpoints in macro bodies)
+    if (a.opts.sourceMap === true) a.defining.lineNos.push(a.slnum)
+  }
 }
 
 /** Tracks .if/.else/.endif while inside a conditional; true when the line is fully handled. */

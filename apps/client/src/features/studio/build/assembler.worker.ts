@@ -8,12 +8,15 @@ import type { WorkerResponse } from './worker-protocol'
 const scope = self as unknown as DedicatedWorkerGlobalScope
 
 function post(message: WorkerResponse): void {
-  // The ROM and the debug statements are transferred, not copied; the worker does not keep them.
+  // The ROM and the debug statements and macro lines are transferred, not copied; the worker does not keep them.
   const transfer: ArrayBuffer[] = []
   if (message.type === 'result' && message.result.ok)
     transfer.push(message.result.rom.buffer as ArrayBuffer)
   if (message.type === 'result' && message.debug)
-    transfer.push(message.debug.statements.buffer as ArrayBuffer)
+    transfer.push(
+      message.debug.statements.buffer as ArrayBuffer,
+      message.debug.macroLines.buffer as ArrayBuffer,
+    )
   scope.postMessage(message, transfer)
 }
 

@@ -53,6 +53,8 @@ describe('worker protocol guards', () => {
       main: 'main.asm',
       files: ['main.asm'],
       statements: Int32Array.of(0, 1, 0, 0xc000, 1, 0),
+      macroLines: new Int32Array(),
+      macros: [],
       labels: [],
       prgBanks: 2,
       battery: false,

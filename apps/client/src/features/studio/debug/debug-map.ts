@@ -1,10 +1,13 @@
 // The assembler's debug information (plain data from the build worker, or a `.dbg.json` text: the shape is
 // documented in packages/assembler/README.md) turned into what the debugger asks: line -> address for
 // breakpoints, address -> line for the current line, the line map for stepping, and address -> label+offset.
-// Built once per debug build.
+// A line of a macro body has code when the macro was expanded: a breakpoint there stops at each expansion (the
+// current line stays the call line, as the line map has it). Built once per debug build.
 import { STATEMENT_FIELDS } from '../build/debug-data'
 import type { DebugData } from '../build/debug-data'
 import type { Breakpoint } from '../../../emulator/types'
+import { isMacro, macroBodyStarts, parseMacroLines } from './macro-lines'
+import type { Start } from './macro-lines'
 
 /** One `.dbg.json` label. */
 export interface DebugMapLabel {
@@ -24,15 +27,21 @@ export interface SourceLine {
 export interface DebugMap {
   files: readonly string[]
   labels: readonly DebugMapLabel[]
-  /** The first line ≥ `line` of `file` that holds code (a breakpoint snaps there), or undefined. */
+  /**
+   * The first line ≥ `line` of `file` that holds code (a breakpoint snaps there), or undefined. Inside a macro
+   * definition (`.macro` to `.endm`) only a later line of that body counts; outside, lines inside macro bodies
+   * do not.
+   */
   codeLineAtOrAfter(file: string, line: number): number | undefined
-  /** CPU address of the first statement of a line with code. */
+  /** CPU address of the first statement of a line with code (of its first expansion, in a macro body). */
   addressOfLine(file: string, line: number): number | undefined
   /**
    * The breakpoint for a line with code: its address, and (with the ROM) the first bytes assembled there, so a
    * bank-switched ROM stops only in the bank of that line.
    */
   breakpointOf(file: string, line: number): Breakpoint | undefined
+  /** Every breakpoint a line with code needs: one per expansion for a line of a macro body, else breakpointOf's. */
+  breakpointsOf(file: string, line: number): Breakpoint[]
   /**
    * The line whose statement starts at or covers `address`. Where statements of several banks share the address,
    * `byteThere` (the byte the CPU sees at `address`) picks the one whose ROM byte matches.
@@ -73,6 +82,8 @@ export function parseDebugJson(text: string, rom?: Uint8Array): DebugMap {
       throw new Error('Debug file: a statement is [file, line, bank, address, size, macro]')
     packed.set(row as number[], i * STATEMENT_FIELDS)
   })
+  const body = parseMacroLines(data.macroLines, files.length)
+  const macros = Array.isArray(data.macros) ? data.macros.filter(isMacro) : []
   const list = labels.filter(
     (l: unknown): l is DebugMapLabel =>
       isRecord(l) && typeof l.name === 'string' && typeof l.value === 'number',
@@ -82,6 +93,8 @@ export function parseDebugJson(text: string, rom?: Uint8Array): DebugMap {
       main: typeof data.main === 'string' ? data.main : (files[0] ?? ''),
       files: files as string[],
       statements: packed,
+      macroLines: body,
+      macros,
       labels: list,
       prgBanks: typeof data.prgBanks === 'number' ? data.prgBanks : 0,
       battery: data.battery === true,
@@ -144,7 +157,27 @@ export function createDebugMap(data: DebugData, rom?: Uint8Array): DebugMap {
       prev[a] = here
     }
   }
+  const bodyStarts = macroBodyStarts(data, (statement) => {
+    const [, , bank, address, size] = statements.subarray(statement * STATEMENT_FIELDS)
+    return {
+      address: address!,
+      fileOffset: HEADER + bank! * BANK_SIZE + (address! & 0x1fff),
+      size: size!,
+    }
+  })
+  for (const key of bodyStarts.keys()) {
+    const colon = key.indexOf(':')
+    const file = key.slice(colon + 1)
+    codeLines.set(file, [...(codeLines.get(file) ?? []), Number(key.slice(0, colon))])
+  }
   for (const lines of codeLines.values()) lines.sort((a, b) => a - b)
+  const macroAt = (file: string, line: number) =>
+    data.macros.find((m) => m.file === file && line >= m.line && line <= m.endLine)
+  const breakpointAt = (start: Start): Breakpoint => {
+    if (!rom) return { address: start.address }
+    const code = rom.slice(start.fileOffset, start.fileOffset + Math.min(start.size, 3))
+    return code.length > 0 ? { address: start.address, code } : { address: start.address }
+  }
   const code = labels
     .filter((l) => l.kind === 'rom' && l.scope === undefined)
     .sort((a, b) => a.value - b.value)
@@ -160,15 +193,22 @@ export function createDebugMap(data: DebugData, rom?: Uint8Array): DebugMap {
     labels,
     lineMap,
     codeLineAtOrAfter(file, line) {
-      return codeLines.get(file)?.find((l) => l >= line)
+      const lines = codeLines.get(file) ?? []
+      const body = macroAt(file, line)
+      // a breakpoint in a macro body never leaves it for unrelated code after `.endm`
+      if (body) return lines.find((l) => l >= line && l <= body.endLine)
+      return lines.find((l) => l >= line && !macroAt(file, l))
     },
-    addressOfLine: (file, line) => byLine.get(`${line}:${file}`),
+    addressOfLine: (file, line) =>
+      byLine.get(`${line}:${file}`) ?? bodyStarts.get(`${line}:${file}`)?.[0]?.address,
     breakpointOf(file, line) {
       const first = firstOfLine.get(`${line}:${file}`)
-      if (!first) return undefined
-      if (!rom) return { address: first.address }
-      const code = rom.slice(first.fileOffset, first.fileOffset + Math.min(first.size, 3))
-      return code.length > 0 ? { address: first.address, code } : { address: first.address }
+      return first ? breakpointAt(first) : undefined
+    },
+    breakpointsOf(file, line) {
+      const first = firstOfLine.get(`${line}:${file}`)
+      if (first) return [breakpointAt(first)]
+      return (bodyStarts.get(`${line}:${file}`) ?? []).map(breakpointAt)
     },
     lineAt(address, byteThere) {
       const a = address & 0xffff

@@ -10,6 +10,8 @@ const map = createDebugMap({
   main: 'main.asm',
   files: ['main.asm'],
   statements: new Int32Array(),
+  macroLines: new Int32Array(),
+  macros: [],
   labels: [{ name: 'counter', value: 0x10, kind: 'variable' }],
   prgBanks: 2,
   battery: false,

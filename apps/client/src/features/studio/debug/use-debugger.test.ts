@@ -54,6 +54,8 @@ const built: DebugBuild = {
     main: 'main.asm',
     files: ['main.asm'],
     statements: new Int32Array(),
+    macroLines: new Int32Array(),
+    macros: [],
     labels: [],
     prgBanks: 2,
     battery: false,

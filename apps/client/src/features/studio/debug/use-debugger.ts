@@ -48,8 +48,8 @@ type Command = (client: DebugClient) => Promise<DebugStop>
 function breakpointsOf(map: DebugMap): Breakpoint[] {
   const out: Breakpoint[] = []
   for (const { file, line } of breakpointStore.all()) {
-    const breakpoint = map.breakpointOf(file, map.codeLineAtOrAfter(file, line) ?? line)
-    if (breakpoint) out.push(breakpoint)
+    // a line of a macro body needs one breakpoint per expansion
+    out.push(...map.breakpointsOf(file, map.codeLineAtOrAfter(file, line) ?? line))
   }
   return out
 }

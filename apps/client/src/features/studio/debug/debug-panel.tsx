@@ -140,6 +140,11 @@ export function DebugPanel({ project, current, onOpenFile }: DebugPanelProps) {
       {isStopped && location && (
         <StoppedLine project={project} file={location.file} line={location.line} />
       )}
+      {isStopped && state.notice && (
+        <p className="debug-notice" role="status" data-testid="debug-notice">
+          {state.notice}
+        </p>
+      )}
       {state.status === 'error' && (
         <p className="debug-error" role="alert" data-testid="debug-error">
           {state.message}

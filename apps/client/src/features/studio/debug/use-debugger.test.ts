@@ -6,7 +6,7 @@ import type { Project } from '../project/project-files'
 import { breakpointStore } from './breakpoint-store'
 import type { DebugBuild } from './debug-build'
 import { createDebugMap } from './debug-map'
-import { useDebugger } from './use-debugger'
+import { RUN_TO_CURSOR_NO_CURSOR, runToCursorNoCode, useDebugger } from './use-debugger'
 
 const mocks = vi.hoisted(() => {
   const stop = (pc: number): DebugStop => ({
@@ -16,6 +16,8 @@ const mocks = vi.hoisted(() => {
   /** A debug client whose runs go on until it is disposed (a program without breakpoints). */
   class FakeClient {
     static last: FakeClient | undefined
+    /** Whether a run stops at once (a breakpoint on the first instruction) or goes on. */
+    static stopsAtOnce = false
     private readonly endRuns: ((error: Error) => void)[] = []
     constructor() {
       FakeClient.last = this
@@ -24,7 +26,17 @@ const mocks = vi.hoisted(() => {
     setLineMap = vi.fn()
     setBreakpoints = vi.fn()
     setWatchpoints = vi.fn()
-    continue = vi.fn(() => new Promise<DebugStop>((_, reject) => this.endRuns.push(reject)))
+    continue = vi.fn(() =>
+      FakeClient.stopsAtOnce
+        ? Promise.resolve(stop(0xc000))
+        : new Promise<DebugStop>((_, reject) => this.endRuns.push(reject)),
+    )
+    runTo = vi.fn(() => Promise.resolve(stop(0xc000)))
+    stepLine = vi.fn(() => Promise.resolve(stop(0xc000)))
+    readMemory = vi.fn((_address: number, length: number) =>
+      Promise.resolve(new Uint8Array(length)),
+    )
+    ppuState = vi.fn(() => Promise.resolve(undefined))
     dispose = vi.fn(() => {
       // as DebugClient does: every pending request fails
       for (const reject of this.endRuns) reject(new Error('Debugging stopped'))
@@ -64,9 +76,13 @@ const built: DebugBuild = {
 
 beforeEach(() => {
   FakeClient.last = undefined
+  FakeClient.stopsAtOnce = false
   buildForDebug.mockReset()
 })
-afterEach(() => breakpointStore.setStoppedAt(null))
+afterEach(() => {
+  breakpointStore.setStoppedAt(null)
+  breakpointStore.cursor = null
+})
 
 function render(project = createDefaultProject(), current = () => project) {
   const canvas = { current: null }
@@ -111,5 +127,22 @@ describe('useDebugger', () => {
     act(() => result.current.start())
     await waitFor(() => expect(result.current.state.status).toBe('error'))
     expect(buildForDebug).toHaveBeenCalledWith(expect.anything(), now)
+  })
+
+  it('says why Run to cursor does nothing on a line without code, and clears it on the next run', async () => {
+    FakeClient.stopsAtOnce = true
+    buildForDebug.mockResolvedValue(built)
+    const { result } = render()
+    act(() => result.current.start())
+    await waitFor(() => expect(result.current.state.status).toBe('stopped'))
+    act(() => result.current.runToCursor())
+    expect(result.current.state.notice).toBe(RUN_TO_CURSOR_NO_CURSOR)
+    breakpointStore.cursor = { file: 'main.asm', line: 3 }
+    act(() => result.current.runToCursor())
+    expect(result.current.state.notice).toBe(runToCursorNoCode('main.asm', 3))
+    expect(FakeClient.last?.runTo).not.toHaveBeenCalled()
+    act(() => result.current.stepOver())
+    expect(result.current.state.notice).toBeUndefined()
+    await waitFor(() => expect(result.current.state.status).toBe('stopped'))
   })
 })

@@ -24,6 +24,8 @@ export interface MemorySnapshot {
 export interface DebugState {
   status: DebugStatus
   message?: string
+  /** Why a command asked for did nothing (e.g. Run to cursor on a line without code). */
+  notice?: string
   stop?: DebugStop
   location?: SourceLine
   memory?: MemorySnapshot
@@ -44,6 +46,11 @@ export function hasSourceChanged(built: Project, now: Project): boolean {
 }
 
 type Command = (client: DebugClient) => Promise<DebugStop>
+
+export const RUN_TO_CURSOR_NO_CURSOR =
+  'Run to cursor: put the cursor in the editor on the line to run to first.'
+export const runToCursorNoCode = (file: string, line: number) =>
+  `Run to cursor: no code at or after ${file}:${line} (nothing there is assembled into the program). Put the cursor on an instruction.`
 
 function breakpointsOf(map: DebugMap): Breakpoint[] {
   const out: Breakpoint[] = []
@@ -135,7 +142,7 @@ export function useDebugger(
       const c = client.current
       if (!c || status.current !== 'stopped') return
       breakpointStore.setStoppedAt(null)
-      setState((s) => ({ ...s, status: 'running' }))
+      setState((s) => ({ ...s, status: 'running', notice: undefined }))
       status.current = 'running'
       try {
         await onStop(c, await command(c))
@@ -203,14 +210,18 @@ export function useDebugger(
   const stepOut = useCallback(() => void run((c) => c.stepOut()), [run])
   const stepInstruction = useCallback(() => void run((c) => c.stepInstruction()), [run])
   const stepFrame = useCallback(() => void run((c) => c.runFrames(1)), [run])
-  /** Runs to the first code at or after the editor's cursor line (nothing when that line has no code). */
+  /** Runs to the first code at or after the editor's cursor line; says so when there is none. */
   const runToCursor = useCallback(() => {
     const m = map.current
     const at = breakpointStore.cursor
-    if (!m || !at) return
+    if (!m || status.current !== 'stopped') return
+    if (!at) return setState((s) => ({ ...s, notice: RUN_TO_CURSOR_NO_CURSOR }))
     const line = m.codeLineAtOrAfter(at.file, at.line)
     const address = line === undefined ? undefined : m.addressOfLine(at.file, line)
-    if (address !== undefined) void run((c) => c.runTo(address))
+    if (address === undefined) {
+      return setState((s) => ({ ...s, notice: runToCursorNoCode(at.file, at.line) }))
+    }
+    void run((c) => c.runTo(address))
   }, [run])
 
   const setWatchpoints = useCallback((list: Watchpoint[]) => {

@@ -270,6 +270,8 @@ describe('a running game’s session when the library’s save changed elsewhere
 
   it('keeping the library’s save when the game plays from it: saving goes on', async () => {
     await keepConflictedSave()
+    // The library changed once more after the conflict was found: the game loads that newest save.
+    server.storeElsewhere([11])
     const emulator = game([0])
     const session = createSaveSession(rom, { romId: 'rom' }, emulator, () => undefined)
     await session.prepare()

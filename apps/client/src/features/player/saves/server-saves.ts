@@ -207,7 +207,9 @@ export function serverSaves(romId: string, sha1: string): CartridgeSaves {
           const stored = await server.storeBattery(bytes, undefined)
           if (stored) version = stored
         }
-      } else if (kept) {
+      } else if (kept?.library && (!version || kept.library > version)) {
+        // Keeping the library's: from its version, unless this game has read a newer one since (versions are
+        // the server's ISO times, so later ones sort after).
         version = kept.library
       }
       dropConflicted(romId, sha1)

@@ -1,258 +1,28 @@
+// /api/roms/:id/states and how saves and states follow their ROM's delete, undo and purge.
 import { Readable } from 'node:stream'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
-  BATTERY_SAVE_MAX_BYTES,
   EMULATORJS_VERSION,
   SAVE_STATE_MAX_BYTES,
   SAVE_STATE_THUMBNAIL_MAX_BYTES,
-  apiErrorBodySchema,
-  batterySavePutResponseSchema,
-  romUploadResponseSchema,
-  saveStateListResponseSchema,
   saveStateUploadResponseSchema,
 } from '@nes-studio/shared'
-import type { RomEntry } from '@nes-studio/shared'
-import { buildRom, multipart, uploadForm } from '../test/rom-builder'
-import type { MultipartPart } from '../test/rom-builder'
-import { createTestApp } from '../test/test-app'
-import type { TestApp } from '../test/test-app'
-
-let t: TestApp
-let rom: RomEntry
-let seed = 1
-
-beforeEach(async () => {
-  t = await createTestApp()
-  rom = await addRom()
-})
-afterEach(async () => {
-  await t.close()
-})
-
-async function addRom(): Promise<RomEntry> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/roms',
-    ...uploadForm(buildRom({ seed: seed++, flags6Low: 0b0010 }), 'battery.nes', 'Battery Game'),
-  })
-  expect(res.statusCode, res.body).toBe(201)
-  return romUploadResponseSchema.parse(res.json()).rom
-}
-
-function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
-  expect(res.statusCode).toBe(status)
-  const body = apiErrorBodySchema.parse(res.json())
-  expect(body.error.code).toBe(code)
-  expect(body.error.message.length).toBeGreaterThan(10)
-  return body.error.message
-}
-
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(300, 7),
-])
-
-function bytesOf(length: number, fill = 0): Buffer {
-  return Buffer.from(new Uint8Array(length).map((_, i) => (i * 5 + fill) & 0xff))
-}
-
-interface StateSpec {
-  bytes?: Buffer | null
-  thumbnail?: Buffer | null
-  fields?: Record<string, string>
-}
-
-function stateForm(spec: StateSpec = {}) {
-  const fields: Record<string, string> = {
-    core: 'fceumm',
-    coreVersion: EMULATORJS_VERSION,
-    romSha1: rom.sha1,
-    ...spec.fields,
-  }
-  const parts: MultipartPart[] = Object.entries(fields).map(([name, value]) => ({ name, value }))
-  const bytes = spec.bytes === undefined ? bytesOf(14_000, seed++) : spec.bytes
-  if (bytes) parts.push({ name: 'state', value: bytes, fileName: 'quick.state' })
-  const thumbnail = spec.thumbnail === undefined ? PNG : spec.thumbnail
-  if (thumbnail) {
-    parts.push({ name: 'thumbnail', value: thumbnail, fileName: 't.png', contentType: 'image/png' })
-  }
-  return multipart(parts)
-}
-
-const postState = (spec: StateSpec = {}, romId = rom.id) =>
-  t.app.inject({ method: 'POST', url: `/api/roms/${romId}/states`, ...stateForm(spec) })
-
-async function postStateOk(spec: StateSpec = {}) {
-  const res = await postState(spec)
-  expect(res.statusCode, res.body).toBe(201)
-  return saveStateUploadResponseSchema.parse(res.json())
-}
-
-async function listStates(romId = rom.id) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/roms/${romId}/states` })
-  expect(res.statusCode, res.body).toBe(200)
-  return saveStateListResponseSchema.parse(res.json())
-}
-
-/** A body that starts with `head` and never ends: only a reader that stops at its cap answers. */
-function endless(head: Buffer = Buffer.alloc(0)): Readable {
-  let sentHead = false
-  return new Readable({
-    read() {
-      if (!sentHead) {
-        sentHead = true
-        if (head.length > 0) return void this.push(head)
-      }
-      this.push(Buffer.alloc(16 * 1024, 1))
-    },
-  })
-}
-
-const putSave = (payload: Buffer | Readable, romId = rom.id, type = 'application/octet-stream') =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/roms/${romId}/save`,
-    headers: { 'content-type': type },
-    payload,
-  })
-
-describe('battery save', () => {
-  it('404 until written, then returns the exact bytes; a second PUT replaces them', async () => {
-    const none = await t.app.inject({ method: 'GET', url: `/api/roms/${rom.id}/save` })
-    expect(expectError(none, 404, 'NotFound')).toMatch(/no battery save/)
-    const first = await putSave(bytesOf(8192, 1))
-    expect(first.statusCode, first.body).toBe(200)
-    const saved = batterySavePutResponseSchema.parse(first.json()).save
-    expect(saved).toMatchObject({ romId: rom.id, size: 8192 })
-    const bytes = bytesOf(BATTERY_SAVE_MAX_BYTES, 2)
-    expect((await putSave(bytes)).statusCode).toBe(200)
-    const res = await t.app.inject({ method: 'GET', url: `/api/roms/${rom.id}/save` })
-    expect(res.statusCode).toBe(200)
-    expect(res.headers['content-type']).toBe('application/octet-stream')
-    expect(res.headers['cache-control']).toBe('no-store')
-    expect(new Date(String(res.headers['x-save-updated-at'])).getTime()).toBeGreaterThan(
-      new Date(saved.updatedAt).getTime(),
-    )
-    expect(res.rawPayload.equals(bytes)).toBe(true)
-  })
-
-  it('sends an ETag and stores a PUT with If-Match / If-None-Match only from the current version', async () => {
-    const putFrom = (payload: Buffer, headers: Record<string, string>) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/roms/${rom.id}/save`,
-        headers: { 'content-type': 'application/octet-stream', ...headers },
-        payload,
-      })
-    const first = await putFrom(bytesOf(64, 1), { 'if-none-match': '*' })
-    expect(first.statusCode, first.body).toBe(200)
-    const v1 = batterySavePutResponseSchema.parse(first.json()).save.updatedAt
-    expect(first.headers.etag).toBe(`"${v1}"`)
-    const got = await t.app.inject({ method: 'GET', url: `/api/roms/${rom.id}/save` })
-    expect(got.headers.etag).toBe(`"${v1}"`)
-
-    // Another browser stores a save in between: a write still based on v1's predecessor is refused.
-    expectError(await putFrom(bytesOf(64, 2), { 'if-none-match': '*' }), 412, 'SaveConflict')
-    await new Promise((resolve) => setTimeout(resolve, 5))
-    const second = await putFrom(bytesOf(64, 3), { 'if-match': `"${v1}"` })
-    expect(second.statusCode, second.body).toBe(200)
-    const v2 = batterySavePutResponseSchema.parse(second.json()).save.updatedAt
-    const stale = await putFrom(bytesOf(64, 4), { 'if-match': `"${v1}"` })
-    expect(expectError(stale, 412, 'SaveConflict')).toMatch(/did not overwrite/)
-    expect(stale.headers.etag).toBe(`"${v2}"`)
-    expect(stale.headers['x-save-updated-at']).toBe(v2)
-    const kept = await t.app.inject({ method: 'GET', url: `/api/roms/${rom.id}/save` })
-    expect(kept.rawPayload.equals(bytesOf(64, 3))).toBe(true)
-    // The same bytes sent again (an answer lost on the way) are taken as stored.
-    const repeat = await putFrom(bytesOf(64, 3), { 'if-match': `"${v1}"` })
-    expect(repeat.statusCode, repeat.body).toBe(200)
-    expect(batterySavePutResponseSchema.parse(repeat.json()).save.updatedAt).toBe(v2)
-    // Without a condition a PUT replaces whatever is there, as before.
-    expect((await putFrom(bytesOf(64, 5), {})).statusCode).toBe(200)
-  })
-
-  it('400 for a malformed If-Match or If-None-Match on a save', async () => {
-    for (const headers of [
-      { 'if-match': 'W/"2026-03-01T10:00:00.000Z"' },
-      { 'if-match': '*' },
-      { 'if-match': '"yesterday"' },
-      { 'if-none-match': '"2026-03-01T10:00:00.000Z"' },
-      { 'if-match': '"2026-03-01T10:00:00.000Z"', 'if-none-match': '*' },
-    ]) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/roms/${rom.id}/save`,
-        headers: { 'content-type': 'application/octet-stream', ...headers },
-        payload: bytesOf(64, 1),
-      })
-      expectError(res, 400, 'BadRequest')
-    }
-  })
-
-  it('deletes the save, then 404', async () => {
-    await putSave(bytesOf(8192))
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/roms/${rom.id}/save` })
-    expect(del.statusCode).toBe(204)
-    expectError(
-      await t.app.inject({ method: 'GET', url: `/api/roms/${rom.id}/save` }),
-      404,
-      'NotFound',
-    )
-    expectError(
-      await t.app.inject({ method: 'DELETE', url: `/api/roms/${rom.id}/save` }),
-      404,
-      'NotFound',
-    )
-  })
-
-  it('413 over 64 KiB, by Content-Length or while streaming, and keeps the old save', async () => {
-    const old = bytesOf(8192, 3)
-    await putSave(old)
-    const big = bytesOf(BATTERY_SAVE_MAX_BYTES + 1)
-    expect(expectError(await putSave(big), 413, 'SaveTooLarge')).toMatch(/64 KiB/)
-    const streamed = await putSave(Readable.from([big.subarray(0, 40_000), big.subarray(40_000)]))
-    expectError(streamed, 413, 'SaveTooLarge')
-    expectError(await putSave(endless()), 413, 'SaveTooLarge')
-    const res = await t.app.inject({ method: 'GET', url: `/api/roms/${rom.id}/save` })
-    expect(res.rawPayload.equals(old)).toBe(true)
-  })
-
-  it('400 for an empty save, 415 for anything but application/octet-stream', async () => {
-    expectError(await putSave(Buffer.alloc(0)), 400, 'InvalidSave')
-    expectError(
-      await putSave(Buffer.from('{"a":1}'), rom.id, 'application/json'),
-      415,
-      'UnsupportedMediaType',
-    )
-    expectError(
-      await putSave(Buffer.from('abc'), rom.id, 'text/plain'),
-      415,
-      'UnsupportedMediaType',
-    )
-    expectError(
-      await t.app.inject({ method: 'GET', url: `/api/roms/${rom.id}/save` }),
-      404,
-      'NotFound',
-    )
-  })
-
-  it('404 for an unknown or malformed ROM id', async () => {
-    const unknown = '2209221d-8b5c-4585-9ecd-a7f42ffda7c4'
-    expect(expectError(await putSave(bytesOf(10), unknown), 404, 'NotFound')).toMatch(/library/)
-    for (const id of [unknown, 'nope']) {
-      expectError(
-        await t.app.inject({ method: 'GET', url: `/api/roms/${id}/save` }),
-        404,
-        'NotFound',
-      )
-      expectError(
-        await t.app.inject({ method: 'DELETE', url: `/api/roms/${id}/save` }),
-        404,
-        'NotFound',
-      )
-    }
-  })
-})
+import { multipart } from '../test/rom-builder'
+import {
+  t,
+  rom,
+  addRom,
+  restartApp,
+  expectError,
+  PNG,
+  bytesOf,
+  stateForm,
+  postState,
+  postStateOk,
+  listStates,
+  endless,
+  putSave,
+} from '../test/save-routes'
 
 describe('save states', () => {
   it('stores a state; lists, serves, and deletes it', async () => {
@@ -517,9 +287,7 @@ describe('save states', () => {
 })
 
 it('a deleted ROM keeps its save and states hidden (404), Undo brings them back, the purge removes them', async () => {
-  await t.close()
-  t = await createTestApp({ undoDeleteMs: 300 })
-  rom = await addRom()
+  await restartApp({ undoDeleteMs: 300 })
   const saveBytes = bytesOf(8192)
   await putSave(saveBytes)
   const { state } = await postStateOk()

@@ -48,6 +48,21 @@ export type PutBatteryResult =
   /** The save is not at `base` (another writer came first); nothing was written. */
   | { status: 'conflict'; current: BatterySaveRecord | null }
 
+/**
+ * The rule both stores apply inside their transaction: `undefined` when a write at `base` may go ahead,
+ * else the answer instead (the same bytes already there count as stored; another version is a conflict).
+ */
+export function checkBatteryBase(
+  current: { save: BatterySaveRecord; bytes: Uint8Array } | undefined,
+  write: { bytes: Uint8Array; base?: BatterySaveBase },
+): PutBatteryResult | undefined {
+  if (current && Buffer.compare(current.bytes, write.bytes) === 0) {
+    return { status: 'stored', save: current.save }
+  }
+  if ((current?.save.updatedAt ?? null) === write.base) return undefined
+  return { status: 'conflict', current: current?.save ?? null }
+}
+
 export type InsertStateResult =
   | {
       status: 'inserted'

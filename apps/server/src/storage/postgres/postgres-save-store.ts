@@ -2,6 +2,7 @@
 // its ROM row (FOR NO KEY UPDATE) so concurrent uploads for one ROM count and prune one at a time.
 import type pg from 'pg'
 import type { SaveStateKind } from '@nes-studio/shared'
+import { checkBatteryBase } from '../save-store'
 import type {
   BatterySaveBase,
   BatterySaveRecord,
@@ -118,18 +119,12 @@ export class PostgresSaveStore implements SaveStore {
         'SELECT rom_id, size, updated_at, bytes FROM battery_saves WHERE rom_id = $1',
         [save.romId],
       )
-      const current = rows[0]
-      if (current && Buffer.compare(current.bytes, toBuffer(save.bytes)) === 0) {
-        return { result: { status: 'stored', save: saveRowToRecord(current) }, rollback: true }
-      }
-      const at = current ? current.updated_at.toISOString() : null
-      if (at !== save.base) {
-        const result: PutBatteryResult = {
-          status: 'conflict',
-          current: current ? saveRowToRecord(current) : null,
-        }
-        return { result, rollback: true }
-      }
+      const row = rows[0]
+      const verdict = checkBatteryBase(
+        row && { save: saveRowToRecord(row), bytes: row.bytes },
+        save,
+      )
+      if (verdict) return { result: verdict, rollback: true }
       return { result: await write(client) }
     })
   }

@@ -2,6 +2,7 @@
 // Every write runs in a BEGIN IMMEDIATE transaction.
 import type Database from 'better-sqlite3'
 import type { SaveStateKind } from '@nes-studio/shared'
+import { checkBatteryBase } from '../save-store'
 import type {
   BatterySaveBase,
   BatterySaveRecord,
@@ -69,19 +70,6 @@ function stateRowToRecord(row: StateRow): SaveStateRecord {
 
 const toBuffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength)
 
-/** `undefined` when a save write at `base` may go ahead, else what to answer instead. */
-function checkBase(
-  current: (SaveRow & { bytes: Buffer }) | undefined,
-  save: { bytes: Uint8Array; base?: BatterySaveBase },
-): PutBatteryResult | undefined {
-  if (current && Buffer.compare(current.bytes, toBuffer(save.bytes)) === 0) {
-    return { status: 'stored', save: saveRowToRecord(current) }
-  }
-  const at = current ? current.updated_at : null
-  if (at === save.base) return undefined
-  return { status: 'conflict', current: current ? saveRowToRecord(current) : null }
-}
-
 // The statements are prepared on first use: a store opened at an older schema (tests) has no tables yet.
 export class SqliteSaveStore implements SaveStore {
   private statements: ReturnType<typeof prepareStatements> | undefined
@@ -109,7 +97,11 @@ export class SqliteSaveStore implements SaveStore {
       .transaction((): PutBatteryResult => {
         if (save.base !== undefined) {
           if (!this.s.romExists.get(save.romId)) return { status: 'no-rom' }
-          const verdict = checkBase(getSave.get(save.romId), save)
+          const row = getSave.get(save.romId)
+          const verdict = checkBatteryBase(
+            row && { save: saveRowToRecord(row), bytes: row.bytes },
+            save,
+          )
           if (verdict) return verdict
         }
         const changes = putSave.run({

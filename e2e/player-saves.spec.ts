@@ -34,13 +34,17 @@ async function pressStart(page: Page, times: number): Promise<void> {
   await expect.poll(() => readStartCount(page)).toBe(before + times)
 }
 
-async function uploadToLibrary(rom: Uint8Array, name: string): Promise<string> {
+async function uploadToLibrary(
+  rom: Uint8Array,
+  name: string,
+  baseUrl = suite.baseUrl,
+): Promise<string> {
   const form = new FormData()
   form.set('romFile', new Blob([new Uint8Array(rom)]), name)
-  const res = await fetch(`${suite.baseUrl}/api/roms`, {
+  const res = await fetch(`${baseUrl}/api/roms`, {
     method: 'POST',
     body: form,
-    headers: { Origin: suite.baseUrl },
+    headers: { Origin: baseUrl },
   })
   expect(res.status).toBe(201)
   return ((await res.json()) as { rom: { id: string } }).rom.id
@@ -141,6 +145,41 @@ describe('progress', () => {
         return ((await res.json()) as { states: { kind: string }[] }).states.map((s) => s.kind)
       })
       .toEqual(['resume'])
+  })
+
+  it('sends progress kept while the server was down when the site is next opened, without the game', async () => {
+    // A server of its own, to take down. (Playwright's offline mode is no use here: a request made while
+    // a page unloads is sent by the browser process, past it.)
+    const own = await startServer()
+    const opened = await openPage(suite.browser())
+    try {
+      const romId = await uploadToLibrary(buildBatteryRom(7), 'kept-then-left.nes', own.baseUrl)
+      const firstByte = () => firstSaveByte(`${own.baseUrl}/api/roms/${romId}/save`)
+      const { page } = opened
+      await page.goto(`${own.baseUrl}/play/${romId}`)
+      await waitForGame(page)
+      await pressStart(page, 1)
+      await expect.poll(firstByte, { timeout: 15_000 }).toBe(1)
+
+      await own.pause()
+      await pressStart(page, 2)
+      await page
+        .getByText(/^Saved in this browser; it will be sent/)
+        .first()
+        .waitFor()
+      // The site is left while the server is down: no page of it is open when the server is back.
+      await page.goto('about:blank')
+      await own.resume()
+      expect(await firstByte()).toBe(1)
+
+      await page.goto(`${own.baseUrl}/editor`)
+      await expect.poll(firstByte, { timeout: 15_000 }).toBe(3)
+      expect(opened.network.foreignRequests(own.baseUrl)).toEqual([])
+      expect(opened.network.pageErrors).toEqual([])
+    } finally {
+      await opened.close()
+      await own.stop()
+    }
   })
 
   it('never lets a save kept offline overwrite a newer one made elsewhere: the player picks one', async () => {

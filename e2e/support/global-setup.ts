@@ -50,7 +50,28 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
 
 export interface StartedServer {
   baseUrl: string
+  /** Ends the server for good and removes its data. */
   stop(): Promise<void>
+  /** Ends the server process (the site is out of reach) and keeps its data. */
+  pause(): Promise<void>
+  /** Starts it again on the same port and data. */
+  resume(): Promise<void>
+}
+
+function spawnServer(port: number, dataDir: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+}
+
+async function endProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
 }
 
 /** Starts apps/server/dist/main.js with its own temporary DATA_DIR (also used by bench/). */
@@ -60,28 +81,27 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
   }
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nes-studio-e2e-'))
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
   const baseUrl = `http://127.0.0.1:${port}`
-  try {
-    await waitForServer(`${baseUrl}/`, child, 20_000)
-  } catch (error) {
-    child.kill()
-    throw error
+  const launch = async () => {
+    const started = spawnServer(port, dataDir, env)
+    try {
+      await waitForServer(`${baseUrl}/`, started, 20_000)
+    } catch (error) {
+      started.kill()
+      throw error
+    }
+    return started
   }
+  let child = await launch()
   return {
     baseUrl,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGTERM')
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
-        if (child.exitCode === null) child.kill('SIGKILL')
-      }
+      await endProcess(child)
       rmSync(dataDir, { recursive: true, force: true })
+    },
+    pause: () => endProcess(child),
+    async resume() {
+      child = await launch()
     },
   }
 }

@@ -9,12 +9,16 @@ import { AppProviders } from './app/providers'
 import { router } from './app/router'
 import { registerOfflineSupport } from './app/offline'
 import { prefetchFirstRomPage, seedFirstRomPage } from './features/library/api/get-rom-pages'
+import { sendKeptServerSaves } from './features/player/saves/server-saves'
 import { queryClient } from './lib/query-client'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('Root element #root not found')
 
 registerOfflineSupport()
+// Saves of library games this browser kept while the server was out of reach go to the library now,
+// without waiting for their game to be loaded again (nothing to do, and no request, when none are kept).
+sendKeptServerSaves()
 
 /** Marks the page as the app's once the first render (or hydration) has committed. */
 function Hydrated({ children }: { children: ReactNode }) {

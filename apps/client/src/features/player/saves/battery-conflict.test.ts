@@ -10,12 +10,14 @@ import {
 } from './save-session'
 import { BatteryConflictError } from './saves'
 import { readServerJournal } from './server-journal'
-import { BATTERY_CONFLICT_MESSAGE, serverSaves } from './server-saves'
+import { BATTERY_CONFLICT_MESSAGE, sendKeptServerSaves, serverSaves } from './server-saves'
 
 /** The server's battery save endpoint as docs/rom-api.md describes it (If-Match / If-None-Match). */
 class FakeServer {
   save: { bytes: Uint8Array; at: string } | undefined
   isUp = true
+  isRomDeleted = false
+  heads = 0
   puts: { headers: Record<string, string>; bytes: Uint8Array }[] = []
   private clock = Date.parse('2026-11-26T10:00:00.000Z')
 
@@ -31,6 +33,10 @@ class FakeServer {
 
   fetch = async (url: string, init: RequestInit = {}): Promise<Response> => {
     if (!this.isUp) throw new TypeError('Failed to fetch')
+    if (init.method === 'HEAD') {
+      this.heads++
+      return new Response(null, { status: this.isRomDeleted ? 404 : 200 })
+    }
     if (!url.endsWith('/save')) return Response.json({ states: [] })
     const etag = () => (this.save ? { etag: `"${this.save.at}"` } : undefined)
     if ((init.method ?? 'GET') === 'GET') {
@@ -279,5 +285,47 @@ describe('a running game’s session when the library’s save changed elsewhere
     emulator.sram = new Uint8Array([10])
     await session.flushBattery()
     expect(server.save?.bytes).toEqual(new Uint8Array([10]))
+  })
+})
+
+describe('saves kept in this browser, sent when a page opens', () => {
+  /** A save made while the server was out of reach; the page is left before the network comes back. */
+  async function keptOffline() {
+    server.storeElsewhere([1])
+    const saves = serverSaves('rom', 'sha')
+    await saves.loadBattery()
+    server.isUp = false
+    await saves.storeBattery(new Uint8Array([5])).catch(() => undefined)
+    server.isUp = true
+    expect(readServerJournal('rom')?.battery).toBeDefined()
+  }
+
+  it('a save kept in an earlier visit reaches the library without its game being loaded again', async () => {
+    await keptOffline()
+    sendKeptServerSaves()
+    await vi.waitFor(() => expect(readServerJournal('rom')).toBeUndefined())
+    expect(server.save?.bytes).toEqual(new Uint8Array([5]))
+  })
+
+  it('a conflicted save waits for the player, and goes once its ROM is deleted from the library', async () => {
+    await keptOffline()
+    server.storeElsewhere([8])
+    sendKeptServerSaves()
+    await vi.waitFor(() => expect(server.heads).toBe(1))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    // The ROM is still in the library: kept until the player loads the game and chooses.
+    expect(readServerJournal('rom')?.conflicted?.bytes).toBe(btoa('\x05'))
+    expect(server.save?.bytes).toEqual(new Uint8Array([8]))
+
+    server.isUp = false
+    sendKeptServerSaves()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(readServerJournal('rom')?.conflicted).toBeDefined()
+
+    server.isUp = true
+    server.isRomDeleted = true
+    sendKeptServerSaves()
+    // No one can load the game to choose any more: nothing is left behind for it.
+    await vi.waitFor(() => expect(localStorage.length).toBe(0))
   })
 })

@@ -50,6 +50,8 @@ export interface ServerSender {
   isUnreachable(error: unknown): boolean
   /** The server's version when it refused a battery save for a changed base, else undefined. */
   conflictOf(error: unknown): { library: string | null } | undefined
+  /** Whether the library says the ROM is no longer there (false when that is not known). Never throws. */
+  isRomGone(): Promise<boolean>
 }
 
 /** What a battery save write must find on the server: see save-store's BatterySaveBase. */
@@ -126,6 +128,15 @@ export function keepConflicted(
   })
 }
 
+/** The ROM left the library: nothing kept for it can be sent or chosen any more. */
+function forgetServerJournal(romId: string): void {
+  try {
+    localStorage.removeItem(keyOf(romId))
+  } catch {
+    // no storage
+  }
+}
+
 /** The player chose: the conflicted save is no longer kept. */
 export function dropConflicted(romId: string, sha1: string): void {
   update(romId, sha1, (j) => delete j.conflicted)
@@ -167,7 +178,9 @@ const replaying = new Map<string, Promise<void>>()
  * Sends what is journalled for `romId`, oldest first; each write that arrives, or that the server refuses,
  * leaves the journal (unless a newer one replaced it meanwhile), but a battery save refused because the
  * server's changed since is kept as `conflicted`. Stops while the server is out of reach and keeps the
- * rest for the next time. Never throws.
+ * rest for the next time. A conflicted save waits for the player to load the game and choose, so once
+ * the ROM has been deleted from the library (no one can load it any more) everything kept for it goes.
+ * Never throws.
  */
 export function replayServerJournal(romId: string, send: ServerSender): Promise<void> {
   const running = replaying.get(romId)
@@ -210,6 +223,9 @@ export function replayServerJournal(romId: string, send: ServerSender): Promise<
             }),
           () => settleState(romId, journal.sha1, key, state.bytes),
         )
+      }
+      if (readServerJournal(romId)?.conflicted && (await send.isRomGone())) {
+        forgetServerJournal(romId)
       }
     } catch {
       // Still out of reach: kept for the next time.

@@ -109,6 +109,7 @@ describe('states kept offline with their picture', () => {
       addState: (state) => Promise.resolve(added.push(state)),
       isUnreachable: () => false,
       conflictOf: () => undefined,
+      isRomGone: () => Promise.resolve(false),
     })
     expect(readServerJournal('rom6')).toBeUndefined()
     expect(added.map((s) => [s.slot, s.thumbnail])).toEqual([
@@ -141,6 +142,7 @@ describe('replayServerJournal', () => {
       addState: () => Promise.reject(unreachable),
       isUnreachable: (e) => e === unreachable,
       conflictOf: () => undefined,
+      isRomGone: () => Promise.resolve(false),
     }
     await replayServerJournal('rom5', down)
     expect(readServerJournal('rom5')?.battery).toBeDefined()

@@ -81,6 +81,14 @@ function sender(
     isUnreachable: (error) => error instanceof UnreachableError,
     conflictOf: (error) =>
       error instanceof BatteryConflictError ? { library: error.library } : undefined,
+    async isRomGone() {
+      try {
+        const res = await fetch(base, { method: 'HEAD', credentials: 'include', cache: 'no-store' })
+        return res.status === 404
+      } catch {
+        return false
+      }
+    },
     /** Resolves to the server's version of the stored save. */
     async storeBattery(bytes, from: BatterySaveBase): Promise<string | undefined> {
       const res = await send(
@@ -136,14 +144,27 @@ function replay(romId: string): Promise<void> {
   return replayServerJournal(romId, sender(romId, journal.sha1))
 }
 
+const replayAll = () => {
+  for (const romId of journalledRomIds()) void replay(romId)
+}
+
 let isListening = false
 /** When the network comes back, every library game's kept writes are sent. */
 function replayWhenOnline(): void {
   if (isListening || typeof window === 'undefined') return
   isListening = true
-  window.addEventListener('online', () => {
-    for (const romId of journalledRomIds()) void replay(romId)
-  })
+  window.addEventListener('online', replayAll)
+}
+
+/**
+ * Sends what this browser kept for any library game (writes made while the server was out of reach, in
+ * this visit or an earlier one), and again whenever the network comes back: progress reaches the library,
+ * and other browsers, without waiting for that game to be loaded here again. Does nothing when nothing
+ * is kept. Never throws.
+ */
+export function sendKeptServerSaves(): void {
+  replayWhenOnline()
+  if (typeof navigator === 'undefined' || navigator.onLine !== false) replayAll()
 }
 
 export function serverSaves(romId: string, sha1: string): CartridgeSaves {

@@ -116,6 +116,34 @@ describe('client build', () => {
     }
   })
 
+  it('answers over-long page addresses as their short forms, not with a JSON 404', async () => {
+    // Past the file system's limits (255 bytes a segment, 4096 a path) @fastify/static cannot look a
+    // path up and refused it as forbidden; a page path is never a file, so it gets the page.
+    const a = await start()
+    const long = 'a'.repeat(5000)
+    const browser = { accept: 'text/html,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br' }
+    const expected: [string, number][] = [
+      [`/play/${long}`, 200],
+      [`/editor?x=${long}`, 200],
+      [`/?q=${long}`, 200],
+      [`/${'a'.repeat(256)}`, 404],
+      [`/editor/${long}`, 404],
+      [`/no/${long}/page`, 404],
+    ]
+    for (const [url, status] of expected) {
+      const res = await a.inject({ url, headers: browser })
+      expect(res.statusCode, url.slice(0, 20)).toBe(status)
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(res.body).toBe(FAKE_INDEX_HTML)
+      expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
+    }
+    for (const url of [`/api/roms/${long}`, `/api/${long}`, `/assets/${long}.js`, `/${long}.png`]) {
+      const res = await a.inject({ url, headers: { accept: browser.accept } })
+      expect(res.statusCode, url.slice(0, 20)).toBe(404)
+      expect(res.json().error.code).toBe('NotFound')
+    }
+  })
+
   it('caches hashed assets forever and other files not at all', async () => {
     const a = await start()
     const asset = await a.inject({ url: '/assets/main-abc123.js' })

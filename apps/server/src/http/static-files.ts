@@ -64,27 +64,43 @@ export async function registerStaticFiles(
   await registerLicenceTexts(app, dirs)
 
   if (existsSync(dirs.clientDir)) {
-    await app.register(fastifyStatic, {
-      root: dirs.clientDir,
-      prefix: '/',
-      decorateReply: false,
-      index: false,
-      cacheControl: false,
-      // Hashed assets have .br/.gz siblings from the build: sent with Content-Encoding and
-      // Vary: Accept-Encoding, no compression per request. Other files are compressed on the fly.
-      preCompressed: true,
-      setHeaders: (reply, filePath) => {
-        const rel = path.relative(dirs.clientDir, filePath).split(path.sep).join('/')
-        reply.header('cache-control', rel.startsWith('assets/') ? IMMUTABLE_CACHE : NO_CACHE)
-      },
-      // Directories (including "/") fall through to the SPA fallback instead of a 403.
-      allowedPath: (pathName) => !pathName.endsWith('/'),
+    await app.register(async (scope) => {
+      // A page path never names a file of the build, so it gets the page without a file-system
+      // lookup. That lookup also fails past the file system's limits (255 bytes a segment, 4096 a
+      // path): @fastify/static then refuses the path as forbidden, which would answer an over-long
+      // /play/:romId or unknown page with a JSON 404 instead of the app.
+      scope.addHook('onRequest', async (request, reply) => {
+        if (!looksLikeFile(routedPath(request.url))) {
+          return spaFallback(request, reply, dirs.clientDir, pages)
+        }
+      })
+      await registerClientBuild(scope, dirs.clientDir)
     })
   } else {
     app.log.warn(`Client build not found at ${dirs.clientDir}; run "npm run build" to create it.`)
   }
 
   app.setNotFoundHandler((request, reply) => spaFallback(request, reply, dirs.clientDir, pages))
+}
+
+/** The client build's files (index.html, hashed assets, icons); pages are answered before this runs. */
+async function registerClientBuild(scope: FastifyInstance, clientDir: string): Promise<void> {
+  await scope.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    // Hashed assets have .br/.gz siblings from the build: sent with Content-Encoding and
+    // Vary: Accept-Encoding, no compression per request. Other files are compressed on the fly.
+    preCompressed: true,
+    setHeaders: (reply, filePath) => {
+      const rel = path.relative(clientDir, filePath).split(path.sep).join('/')
+      reply.header('cache-control', rel.startsWith('assets/') ? IMMUTABLE_CACHE : NO_CACHE)
+    },
+    // Directories (including "/") fall through to the SPA fallback instead of a 403.
+    allowedPath: (pathName) => !pathName.endsWith('/'),
+  })
 }
 
 async function registerLicenceTexts(app: FastifyInstance, dirs: StaticDirs): Promise<void> {

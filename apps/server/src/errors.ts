@@ -48,9 +48,34 @@ function fromFastifyError(err: FastifyError, request: FastifyRequest): HttpError
       `${route} takes a JSON body or none, not "${type.slice(0, 100)}".`,
     )
   }
+  // @fastify/send names the file's size in the error's Content-Range; the answer must carry it too.
+  if (status === 416) return rangeNotSatisfiable(sizeFromContentRange(Reflect.get(err, 'headers')))
   // @fastify/static answers 403 for paths such as "/api//roms" or "/%2e%2e/": there is nothing there.
   if (status === 404 || status === 403) return new HttpError(404, 'NotFound', 'Not found.')
   return new HttpError(status, 'BadRequest', err.message)
+}
+
+/** The size @fastify/send gives in a 416's `Content-Range` (`bytes`, `*`, `/` and the size). */
+function sizeFromContentRange(headers: unknown): number | undefined {
+  const value = Object.entries(headers ?? {}).find(([name]) => /^content-range$/i.test(name))?.[1]
+  const match = typeof value === 'string' ? /^bytes \*\/(\d+)$/.exec(value) : null
+  return match ? Number(match[1]) : undefined
+}
+
+/**
+ * A 416 for a `Range` none of whose ranges starts inside the file, with the `Content-Range` RFC 9110
+ * asks it to carry (the file's size in bytes, so the client can ask again).
+ */
+export function rangeNotSatisfiable(size: number | undefined): HttpError {
+  if (size === undefined) {
+    return new HttpError(416, 'RangeNotSatisfiable', 'The requested byte range is not in the file.')
+  }
+  return new HttpError(
+    416,
+    'RangeNotSatisfiable',
+    `None of the requested byte ranges is in the file (${size} bytes).`,
+    { 'content-range': `bytes */${size}` },
+  )
 }
 
 /** Faults of the database the operator must fix, told to the client in words it can act on. */

@@ -139,6 +139,8 @@ export const apiErrorCodeSchema = z.enum([
   /** A request body over the size its route takes (not a ROM, save or state: those have their own codes). */
   'BodyTooLarge',
   'UnsupportedMediaType',
+  /** A `Range` none of whose ranges starts inside the file; sent with a `Content-Range` naming its size. */
+  'RangeNotSatisfiable',
   'InternalError',
   // Battery saves and save states (save-api.ts).
   'InvalidSave',

@@ -153,6 +153,22 @@ describe('client build', () => {
     expect(icon.headers['cache-control']).toBe('no-cache')
   })
 
+  it('answers an unsatisfiable range with 416 RangeNotSatisfiable and the size (RFC 9110 15.5.17)', async () => {
+    const a = await start()
+    const size = 'console.log(1)\n'.length * 200
+    const part = await a.inject({ url: '/assets/main-abc123.js', headers: { range: 'bytes=0-9' } })
+    expect(part.statusCode).toBe(206)
+    expect(part.headers['content-range']).toBe(`bytes 0-9/${size}`)
+    const res = await a.inject({
+      url: '/assets/main-abc123.js',
+      headers: { range: `bytes=${size}-` },
+    })
+    expect(res.statusCode).toBe(416)
+    expect(res.headers['content-range']).toBe(`bytes */${size}`)
+    expect(res.json().error.code).toBe('RangeNotSatisfiable')
+    expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
+  })
+
   it('answers missing files and unknown API paths with a JSON 404', async () => {
     const a = await start()
     // '/%61pi/nope' is routed as '/api/nope'

@@ -9,6 +9,7 @@ import type {
   RomUploadResponse,
 } from '@nes-studio/shared'
 import { HttpError } from '../errors'
+import { requestedRange, sendBytes } from '../http/byte-range'
 import { MULTIPART_PART_BUFFER_BYTES } from '../http/multipart-buffer'
 import { contentDisposition } from './file-name'
 import { encodeBody, ListCache, pickEncoding } from './list-cache'
@@ -158,12 +159,13 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
       }
     }
     const { entry, bytes, etag } = await service.download(id)
-    return reply
+    const range = requestedRange(request, bytes.length, etag)
+    reply
       .header('content-type', 'application/octet-stream')
       .header('content-disposition', contentDisposition(entry.fileName))
       .header('etag', etag)
       .header('cache-control', 'no-cache')
-      .send(bytes)
+    return sendBytes(reply, bytes, range)
   })
 
   app.delete('/api/roms/:id', async (request, reply) => {

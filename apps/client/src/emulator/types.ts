@@ -194,7 +194,15 @@ export type DebugStopReason =
   | { kind: 'step' }
   | { kind: 'frames' }
   | { kind: 'pause' }
-  | { kind: 'crash'; message: string }
+  | {
+      kind: 'crash'
+      message: string
+      /**
+       * Set when a BRK ran and no RTI since: the BRK's CPU address and the IRQ/BRK vector ($FFFE-$FFFF) it
+       * jumped through (0 when the program never set it).
+       */
+      afterBrk?: { address: number; vector: number }
+    }
 
 export interface DebugStop {
   reason: DebugStopReason

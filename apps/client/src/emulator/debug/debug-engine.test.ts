@@ -175,6 +175,23 @@ describe('DebugEngine', () => {
     expect(engine.isRunning()).toBe(false)
   })
 
+  it('says a crash followed a BRK, and the IRQ/BRK vector it jumped through ($0000 here)', () => {
+    const { program, engine } = started()
+    engine.setBreakpoints([program.labels.get('Bump')!])
+    engine.runToStop({ kind: 'continue' })
+    engine.setBreakpoints([])
+    engine.writeMemory(0x0300, new Uint8Array([0x00, 0x00])) // BRK (and its padding byte)
+    engine.writeMemory(0x0000, new Uint8Array([0x02])) // where the unset vector ($0000) leads: KIL
+    engine.setLineMap(new Int32Array(0x10000).fill(-1))
+    engine.writeMemory(0x01fe, new Uint8Array([0xff, 0x02])) // Bump's RTS goes to $0300
+    const stop = engine.runToStop({ kind: 'continue' })
+    expect(stop.reason).toEqual({
+      kind: 'crash',
+      message: expect.stringMatching(/^Game crashed, invalid opcode/),
+      afterBrk: { address: 0x0300, vector: 0 },
+    })
+  })
+
   it('refuses a mapper jsnes lacks with the Run-still-works message', () => {
     const { rom } = buildTestProgram(30)
     expect(() => new DebugEngine(rom)).toThrow(

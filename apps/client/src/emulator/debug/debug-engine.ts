@@ -16,6 +16,8 @@ import type { JsnesCpu, JsnesMachine } from './jsnes-internals'
 const JSR = 0x20
 const RTS = 0x60
 const RTI = 0x40
+const BRK = 0x00
+const IRQ_VECTOR = 0xfffe
 
 /** What the engine is doing between slices. */
 export type RunMode =
@@ -58,6 +60,8 @@ export class DebugEngine {
   private picture: Uint32Array | null = null
   /** Nothing has run since power-on: the reset handler's first instruction is still to come. */
   private atPowerOn = true
+  /** The first BRK since the last RTI (-1: none), so a crash in what it jumped to can say so. */
+  private brkAt = -1
 
   constructor(rom: Uint8Array) {
     this.nes = createJsnes((buffer) => {
@@ -155,7 +159,10 @@ export class DebugEngine {
     } catch (error) {
       this.active = null
       const message = error instanceof Error ? error.message : String(error)
-      return this.stop({ kind: 'crash', message })
+      if (this.brkAt < 0) return this.stop({ kind: 'crash', message })
+      const mem = this.cpu.mem
+      const vector = mem[IRQ_VECTOR]! | (mem[IRQ_VECTOR + 1]! << 8)
+      return this.stop({ kind: 'crash', message, afterBrk: { address: this.brkAt, vector } })
     }
   }
 
@@ -275,6 +282,8 @@ export class DebugEngine {
       }
       run.started = true
       const opcode = this.cpu.mem[pc]!
+      if (opcode === BRK && this.brkAt < 0) this.brkAt = pc
+      else if (opcode === RTI) this.brkAt = -1
       if (mode.kind === 'line' && mode.over && opcode === JSR && run.returnTo < 0) {
         run.returnTo = (pc + 3) & 0xffff
         run.returnSp = cpu.REG_SP

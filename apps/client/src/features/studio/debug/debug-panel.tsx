@@ -6,6 +6,7 @@ import { CoreCheckView } from './core-check-view'
 import { MemoryView } from './memory-view'
 import { PpuView } from './ppu-view'
 import { RegistersView } from './registers-view'
+import { describeStopReason } from './stop-reason'
 import { useDebugger } from './use-debugger'
 import { WatchList } from './watch-list'
 import './debug.css'
@@ -125,7 +126,10 @@ export function DebugPanel({ project, current, onOpenFile }: DebugPanelProps) {
         </button>
         <span className="debug-toolbar__status" data-testid="debug-status" aria-live="polite">
           {STATUS_TEXT[state.status]}
-          {isStopped && reason && reason.kind !== 'pause' && ` · ${describeReason(reason)}`}
+          {isStopped &&
+            reason &&
+            reason.kind !== 'pause' &&
+            ` · ${describeStopReason(reason, state.map)}`}
           {isStopped && location && ` at ${location.file}:${location.line}`}
         </span>
       </div>
@@ -177,21 +181,4 @@ export function DebugPanel({ project, current, onOpenFile }: DebugPanelProps) {
       </div>
     </section>
   )
-}
-
-function describeReason(
-  reason: NonNullable<ReturnType<typeof useDebugger>['state']['stop']>['reason'],
-): string {
-  switch (reason.kind) {
-    case 'breakpoint':
-      return 'breakpoint'
-    case 'watchpoint':
-      return `${reason.access} of $${reason.address.toString(16).toUpperCase().padStart(4, '0')} (value ${reason.value})`
-    case 'crash':
-      return `crashed: ${reason.message}`
-    case 'frames':
-      return 'frame done'
-    default:
-      return 'step'
-  }
 }

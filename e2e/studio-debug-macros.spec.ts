@@ -1,6 +1,7 @@
 // Breakpoints inside a macro body (between .macro and .endm): the breakpoint stays on the body line, DEBUG stops
 // at the first expansion of that line and Continue at the next call's copy; the current line is the call, as for
-// any macro code. Once with the mouse and keys, once on a touch phone.
+// any macro code, and the body line running has a highlight of its own. Once with the mouse and keys, once on a
+// touch phone.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { assemble } from '@nes-studio/assembler'
@@ -75,7 +76,14 @@ const reg = (page: Page, name: string) => page.getByTestId(`reg-${name}`).textCo
 const savedBreakpoints = (page: Page) =>
   page.evaluate(() => localStorage.getItem('nes-studio.debug.breakpoints'))
 
-async function stoppedAtCall(page: Page, line: number, pc: number, a: number): Promise<void> {
+/** Stopped at the call on `line` with PC and A as given, running the macro-body line `body`. */
+async function stoppedAtCall(
+  page: Page,
+  line: number,
+  pc: number,
+  a: number,
+  body: number,
+): Promise<void> {
   const status = page.getByTestId('debug-status')
   await expect
     .poll(() => status.textContent(), { timeout: 20_000 })
@@ -85,6 +93,13 @@ async function stoppedAtCall(page: Page, line: number, pc: number, a: number): P
   const current = page.locator('.cm-debug-current-line')
   await expect.poll(() => current.count()).toBe(1)
   expect(await current.textContent()).toBe(MACRO_MAIN.split('\n')[line - 1])
+  // the body line: its own highlight in the editor, and under the call line beside the run controls
+  const running = page.locator('.cm-debug-macro-line')
+  await expect.poll(() => running.textContent()).toBe(MACRO_MAIN.split('\n')[body - 1])
+  expect(await running.count()).toBe(1)
+  expect(await page.getByTestId('debug-macro-line').textContent()).toBe(
+    `macro main.asm:${body}${MACRO_MAIN.split('\n')[body - 1]!.trim()}`,
+  )
 }
 
 describe('studio debugger in macro bodies', () => {
@@ -108,14 +123,14 @@ describe('studio debugger in macro bodies', () => {
     await page.keyboard.press('F9')
     await page.locator('.cm-content').press('F5')
 
-    await stoppedAtCall(page, FIRST_CALL, first!, 0)
+    await stoppedAtCall(page, FIRST_CALL, first!, 0, ADC_LINE)
     expect(await savedBreakpoints(page)).toBe(JSON.stringify({ 'main.asm': [ADC_LINE] }))
     const marker = page.locator('.cm-debug-breakpoint')
     expect(await marker.count()).toBe(1)
     await page.keyboard.press('F5')
-    await stoppedAtCall(page, SECOND_CALL, second!, 3)
+    await stoppedAtCall(page, SECOND_CALL, second!, 3, ADC_LINE)
     await page.keyboard.press('F5')
-    await stoppedAtCall(page, FIRST_CALL, first!, 8) // the next loop: 3 + 5
+    await stoppedAtCall(page, FIRST_CALL, first!, 8, ADC_LINE) // the next loop: 3 + 5
 
     // F9 on the body's comment: no code there, so the breakpoint goes to the next body line with code (LDA)
     await page
@@ -131,7 +146,11 @@ describe('studio debugger in macro bodies', () => {
     expect(await savedBreakpoints(page)).toBe(JSON.stringify({ 'main.asm': [COMMENT_LINE + 1] }))
     await page.keyboard.press('F5')
     // LDA total (absolute: 3 bytes) and CLC come before the ADC; the first ADC made 8 + 3
-    await stoppedAtCall(page, SECOND_CALL, second! - 4, 11)
+    await stoppedAtCall(page, SECOND_CALL, second! - 4, 11, COMMENT_LINE + 1)
+    // one instruction on: still the call line, the body line moves on to CLC
+    await page.getByRole('button', { name: 'Step instr' }).click()
+    await stoppedAtCall(page, SECOND_CALL, second! - 1, 11, ADC_LINE - 1)
+    await page.screenshot({ path: 'e2e/artifacts/studio-debug-macro-body.png' })
   })
 
   const phone = TOUCH_DEVICES.find((d) => d.name === 'phone 375×667')!
@@ -146,10 +165,10 @@ describe('studio debugger in macro bodies', () => {
     await expect.poll(() => page.locator('.cm-debug-breakpoint').count()).toBe(1)
 
     await page.getByRole('button', { name: /Debug/ }).tap()
-    await stoppedAtCall(page, FIRST_CALL, first!, 0)
+    await stoppedAtCall(page, FIRST_CALL, first!, 0, ADC_LINE)
     expect(await savedBreakpoints(page)).toBe(JSON.stringify({ 'main.asm': [ADC_LINE] }))
     await page.getByRole('button', { name: /Continue/ }).tap()
-    await stoppedAtCall(page, SECOND_CALL, second!, 3)
+    await stoppedAtCall(page, SECOND_CALL, second!, 3, ADC_LINE)
     await page.screenshot({ path: 'e2e/artifacts/studio-debug-macro-phone.png', fullPage: true })
   })
 })

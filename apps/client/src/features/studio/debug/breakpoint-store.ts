@@ -1,6 +1,7 @@
 // Breakpoints by file and 1-based line, kept in localStorage (they survive reloads), and the line where the
-// debugger stopped. Editors and the debugger meet here: an editor reports lines that moved with an edit, the
-// debugger reads them when it runs. Lines snap to the next line with code once a debug build says where code is.
+// debugger stopped (with the macro-body line running, inside an expansion). Editors and the debugger meet here: an
+// editor reports lines that moved with an edit, the debugger reads them when it runs. Lines snap to the next line
+// with code once a debug build says where code is.
 
 const STORAGE_KEY = 'nes-studio.debug.breakpoints'
 
@@ -31,6 +32,7 @@ export class BreakpointStore {
   private readonly listeners = new Set<Listener>()
   private snapper: ((file: string, line: number) => number | undefined) | null = null
   private stopped: StoppedAt | null = null
+  private stoppedInMacro: StoppedAt | null = null
   /** Where the cursor of the last editor that moved it is (Run to cursor). */
   cursor: StoppedAt | null = null
 
@@ -107,8 +109,14 @@ export class BreakpointStore {
     return this.stopped
   }
 
-  setStoppedAt(at: StoppedAt | null): void {
+  /** The macro-body line running when the debugger stopped inside an expansion (`stoppedAt` is the call). */
+  get stoppedInMacroAt(): StoppedAt | null {
+    return this.stoppedInMacro
+  }
+
+  setStoppedAt(at: StoppedAt | null, inMacro: StoppedAt | null = null): void {
     this.stopped = at
+    this.stoppedInMacro = at ? inMacro : null
     this.emit(null)
   }
 

@@ -54,4 +54,22 @@ describe('debug editor extensions', () => {
     store.setStoppedAt({ file: 'main.asm', line: 3 })
     expect(view.dom.querySelector('.cm-debug-current-line')).toBeNull()
   })
+
+  it('marks the macro-body line running apart from the call line, in the file holding the .macro', async () => {
+    const store = new BreakpointStore(null)
+    const view = editor(store)
+    const other = editor(store, 'macros.asm')
+    await tick()
+    store.setStoppedAt({ file: 'sub.asm', line: 2 }, { file: 'sub.asm', line: 3 })
+    expect(view.dom.querySelector('.cm-debug-current-line')?.textContent).toBe('  inc counter')
+    expect(view.dom.querySelector('.cm-debug-macro-line')?.textContent).toBe('  lda counter')
+    expect(view.dom.querySelectorAll('.cm-debug-macro')).toHaveLength(1) // its own gutter arrow
+    expect(other.dom.querySelector('.cm-debug-macro-line')).toBeNull()
+    store.setStoppedAt({ file: 'main.asm', line: 9 }, { file: 'macros.asm', line: 4 })
+    expect(view.dom.querySelector('.cm-debug-macro-line')).toBeNull()
+    expect(other.dom.querySelector('.cm-debug-macro-line')?.textContent).toBe('  rts')
+    expect(other.dom.querySelector('.cm-debug-current-line')).toBeNull()
+    store.setStoppedAt(null, { file: 'macros.asm', line: 4 }) // running: no body line without a stop
+    expect(other.dom.querySelector('.cm-debug-macro-line')).toBeNull()
+  })
 })

@@ -1,18 +1,20 @@
 // CodeMirror side of the debugger: a breakpoint gutter (click or F9 toggles; breakpoints move with their lines
 // as the text is edited) and the highlight of the line where the debugger stopped, both fed by breakpointStore.
-import { Facet, Prec, RangeSet, StateEffect, StateField } from '@codemirror/state'
+// Stopped inside a macro expansion, the macro-body line running gets a second highlight of its own.
+import { EditorSelection, Facet, Prec, RangeSet, StateEffect, StateField } from '@codemirror/state'
 import type { Extension, Range } from '@codemirror/state'
 import { Decoration, EditorView, GutterMarker, ViewPlugin, gutter, keymap } from '@codemirror/view'
 import type { DecorationSet, ViewUpdate } from '@codemirror/view'
 import { breakpointStore } from './breakpoint-store'
-import type { BreakpointStore } from './breakpoint-store'
+import type { BreakpointStore, StoppedAt } from './breakpoint-store'
 
 const fileName = Facet.define<string, string>({ combine: (v) => v[0] ?? '' })
 const storeFacet = Facet.define<BreakpointStore, BreakpointStore>({
   combine: (v) => v[0] ?? breakpointStore,
 })
 const setBreakpointLines = StateEffect.define<readonly number[]>()
-const setCurrentLine = StateEffect.define<number | null>()
+/** The stopped line and, inside a macro expansion, the body line running (1-based; null: not in this file). */
+const setCurrentLines = StateEffect.define<{ line: number | null; macroLine: number | null }>()
 
 class BreakpointMarker extends GutterMarker {
   override elementClass = 'cm-debug-breakpoint'
@@ -45,6 +47,18 @@ class CurrentMarker extends GutterMarker {
 }
 const currentMarker = new CurrentMarker()
 
+/** The macro-body line running: a hollow arrow, as the call line has the solid one. */
+class MacroLineMarker extends GutterMarker {
+  override elementClass = 'cm-debug-macro'
+  override toDOM(): Node {
+    const arrow = document.createElement('span')
+    arrow.className = 'cm-debug-macro__arrow'
+    arrow.textContent = '▷'
+    return arrow
+  }
+}
+const macroLineMarker = new MacroLineMarker()
+
 function markersAt(
   doc: EditorView['state']['doc'],
   lines: readonly number[],
@@ -66,18 +80,29 @@ const breakpointField = StateField.define<RangeSet<GutterMarker>>({
 })
 
 const currentLineDecoration = Decoration.line({ class: 'cm-debug-current-line' })
+const macroLineDecoration = Decoration.line({ class: 'cm-debug-macro-line' })
 
-/** The stopped line: a line decoration plus a gutter arrow. */
-const currentField = StateField.define<{ line: number | null; decorations: DecorationSet }>({
-  create: () => ({ line: null, decorations: Decoration.none }),
+interface CurrentLines {
+  line: number | null
+  macroLine: number | null
+  decorations: DecorationSet
+}
+
+/** The stopped line and the macro-body line running: line decorations plus gutter arrows. */
+const currentField = StateField.define<CurrentLines>({
+  create: () => ({ line: null, macroLine: null, decorations: Decoration.none }),
   update(value, tr) {
-    let next = { line: value.line, decorations: value.decorations.map(tr.changes) }
+    let next = { ...value, decorations: value.decorations.map(tr.changes) }
     for (const e of tr.effects) {
-      if (!e.is(setCurrentLine)) continue
-      const line = e.value !== null && e.value <= tr.state.doc.lines ? e.value : null
-      const ranges: Range<Decoration>[] =
-        line === null ? [] : [currentLineDecoration.range(tr.state.doc.line(line).from)]
-      next = { line, decorations: Decoration.set(ranges) }
+      if (!e.is(setCurrentLines)) continue
+      const inDoc = (l: number | null) => (l !== null && l <= tr.state.doc.lines ? l : null)
+      const line = inDoc(e.value.line)
+      const macroLine = inDoc(e.value.macroLine)
+      const ranges: Range<Decoration>[] = []
+      if (line !== null) ranges.push(currentLineDecoration.range(tr.state.doc.line(line).from))
+      if (macroLine !== null)
+        ranges.push(macroLineDecoration.range(tr.state.doc.line(macroLine).from))
+      next = { line, macroLine, decorations: Decoration.set(ranges, true) }
     }
     return next
   },
@@ -129,14 +154,22 @@ const storeSync = ViewPlugin.fromClass(
       const { view } = this
       const store = view.state.facet(storeFacet)
       const file = view.state.facet(fileName)
-      const at = store.stoppedAt
-      const line = at && at.file === file && at.line <= view.state.doc.lines ? at.line : null
+      const lineOf = (at: StoppedAt | null) =>
+        at && at.file === file && at.line <= view.state.doc.lines ? at.line : null
+      const line = lineOf(store.stoppedAt)
+      const macroLine = lineOf(store.stoppedInMacroAt)
       const effects: StateEffect<unknown>[] = [
         setBreakpointLines.of(store.lines(file)),
-        setCurrentLine.of(line),
+        setCurrentLines.of({ line, macroLine }),
       ]
-      if (line !== null && line !== view.state.field(currentField).line)
-        effects.push(EditorView.scrollIntoView(view.state.doc.line(line).from, { y: 'center' }))
+      // both lines in view when they fit, else the stopped line (the head of the range is the side kept)
+      const before = view.state.field(currentField)
+      const head = line ?? macroLine
+      if (head !== null && (line !== before.line || macroLine !== before.macroLine)) {
+        const { doc } = view.state
+        const range = EditorSelection.range(doc.line(macroLine ?? head).from, doc.line(head).from)
+        effects.push(EditorView.scrollIntoView(range, { y: 'center' }))
+      }
       view.dispatch({ effects })
     }
     destroy(): void {
@@ -149,10 +182,13 @@ const storeSync = ViewPlugin.fromClass(
 const debugGutter = gutter({
   class: 'cm-debug-gutter',
   markers: (view) => {
-    const current = view.state.field(currentField).line
+    const { line, macroLine } = view.state.field(currentField)
+    const add: Range<GutterMarker>[] = []
+    if (line !== null) add.push(currentMarker.range(view.state.doc.line(line).from))
+    if (macroLine !== null && macroLine !== line)
+      add.push(macroLineMarker.range(view.state.doc.line(macroLine).from))
     const set = view.state.field(breakpointField)
-    if (current === null) return set
-    return set.update({ add: [currentMarker.range(view.state.doc.line(current).from)], sort: true })
+    return add.length === 0 ? set : set.update({ add, sort: true })
   },
   initialSpacer: () => new SpacerMarker(),
   domEventHandlers: {

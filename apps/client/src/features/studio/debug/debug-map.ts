@@ -2,8 +2,9 @@
 // documented in packages/assembler/README.md) turned into what the debugger asks: line -> address for
 // breakpoints, address -> line for the current line, the line map for stepping, and address -> label+offset.
 // A line of a macro body has code when the macro was expanded: a breakpoint there stops at each expansion (the
-// current line stays the call line, as the line map has it). Built once per debug build.
-import { STATEMENT_FIELDS } from '../build/debug-data'
+// current line stays the call line, as the line map has it, and macroLineAt names the body line). Built once per
+// debug build.
+import { MACRO_LINE_FIELDS, STATEMENT_FIELDS } from '../build/debug-data'
 import type { DebugData } from '../build/debug-data'
 import type { Breakpoint } from '../../../emulator/types'
 import { isMacro, macroBodyStarts, parseMacroLines } from './macro-lines'
@@ -47,6 +48,11 @@ export interface DebugMap {
    * `byteThere` (the byte the CPU sees at `address`) picks the one whose ROM byte matches.
    */
   lineAt(address: number, byteThere?: number): SourceLine | undefined
+  /**
+   * For code from a macro expansion: the macro-body line (innermost, for nested macros) whose statement starts at
+   * or covers `address`; lineAt gives the call line. Undefined for code outside macros.
+   */
+  macroLineAt(address: number, byteThere?: number): SourceLine | undefined
   /** 65536 entries: a line id at each statement start, -1 elsewhere (for line stepping). */
   lineMap: Int32Array
   /** `Bump`, `Bump+2`, or `$C012` when no code label precedes it. */
@@ -108,6 +114,8 @@ const HEADER = 16
 
 interface Placed {
   id: number
+  /** Index of the statement in `statements`. */
+  statement: number
   /** Offset in the ROM file (header included) of the byte at the address. */
   fileOffset: number
 }
@@ -126,6 +134,7 @@ export function createDebugMap(data: DebugData, rom?: Uint8Array): DebugMap {
   const lineList: SourceLine[] = []
   const lineMap = new Int32Array(0x10000).fill(-1)
   const cover = new Int32Array(0x10000).fill(-1)
+  const coverStatement = new Int32Array(0x10000).fill(-1)
   const prev: (Placed | undefined)[] = new Array<Placed | undefined>(0x10000)
   for (let i = 0; i < statements.length; i += STATEMENT_FIELDS) {
     const [fileIndex, line, bank, address, size] = statements.subarray(i, i + 5)
@@ -147,12 +156,13 @@ export function createDebugMap(data: DebugData, rom?: Uint8Array): DebugMap {
     }
     if (address! >= 0x8000) lineMap[address!] = id
     for (let a = address!; a < Math.min(address! + size!, 0x10000); a++) {
-      const here = { id, fileOffset: fileOffset + (a - address!) }
+      const here = { id, statement: i / STATEMENT_FIELDS, fileOffset: fileOffset + (a - address!) }
       const list = shared.get(a)
       if (list) list.push(here)
       else if (cover[a]! >= 0 && coverBank[a] !== bank && prev[a] !== undefined)
         shared.set(a, [prev[a]!, here])
       cover[a] = id
+      coverStatement[a] = i / STATEMENT_FIELDS
       coverBank[a] = bank!
       prev[a] = here
     }
@@ -171,6 +181,24 @@ export function createDebugMap(data: DebugData, rom?: Uint8Array): DebugMap {
     codeLines.set(file, [...(codeLines.get(file) ?? []), Number(key.slice(0, colon))])
   }
   for (const lines of codeLines.values()) lines.sort((a, b) => a - b)
+  /** Statement index -> its innermost macro-body line (the first of its macroLines rows). */
+  const bodyLine = new Map<number, SourceLine>()
+  for (let i = 0; i < data.macroLines.length; i += MACRO_LINE_FIELDS) {
+    const [statement, fileIndex, line] = data.macroLines.subarray(i, i + MACRO_LINE_FIELDS)
+    if (!bodyLine.has(statement!))
+      bodyLine.set(statement!, { file: files[fileIndex!] ?? '', line: line! })
+  }
+  /** The statement at `address` (by the ROM byte there where banks share it), or undefined. */
+  const placedAt = (address: number, byteThere?: number): Placed | undefined => {
+    const a = address & 0xffff
+    const candidates = shared.get(a)
+    if (candidates && rom && byteThere !== undefined) {
+      const match = candidates.filter((c) => rom[c.fileOffset] === byteThere)
+      if (match.length > 0) return match[match.length - 1]
+    }
+    const id = cover[a]!
+    return id >= 0 ? { id, statement: coverStatement[a]!, fileOffset: -1 } : undefined
+  }
   const macroAt = (file: string, line: number) =>
     data.macros.find((m) => m.file === file && line >= m.line && line <= m.endLine)
   const breakpointAt = (start: Start): Breakpoint => {
@@ -211,14 +239,12 @@ export function createDebugMap(data: DebugData, rom?: Uint8Array): DebugMap {
       return (bodyStarts.get(`${line}:${file}`) ?? []).map(breakpointAt)
     },
     lineAt(address, byteThere) {
-      const a = address & 0xffff
-      const candidates = shared.get(a)
-      if (candidates && rom && byteThere !== undefined) {
-        const match = candidates.filter((c) => rom[c.fileOffset] === byteThere)
-        if (match.length > 0) return lineList[match[match.length - 1]!.id]
-      }
-      const id = cover[a]!
-      return id >= 0 ? lineList[id] : undefined
+      const placed = placedAt(address, byteThere)
+      return placed ? lineList[placed.id] : undefined
+    },
+    macroLineAt(address, byteThere) {
+      const placed = placedAt(address, byteThere)
+      return placed ? bodyLine.get(placed.statement) : undefined
     },
     describeAddress(address) {
       let best: DebugMapLabel | undefined

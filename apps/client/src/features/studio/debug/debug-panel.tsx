@@ -2,6 +2,7 @@
 // watches. The editor shows breakpoints (gutter, F9) and the stopped line; this panel drives the session.
 import { useRef } from 'react'
 import type { Project } from '../project/project-files'
+import type { SourceLine } from './debug-map'
 import { CoreCheckView } from './core-check-view'
 import { MemoryView } from './memory-view'
 import { PpuView } from './ppu-view'
@@ -44,15 +45,29 @@ const STOPPED_ACTIONS = [
 
 /**
  * The stopped line's source under the toolbar: on a phone the editor is a screen or more above the
- * step buttons, and this shows where the program is without scrolling away from them.
+ * step buttons, and this shows where the program is without scrolling away from them. `isMacro`: the
+ * macro-body line running inside an expansion, shown under the call line.
  */
-function StoppedLine({ project, file, line }: { project: Project; file: string; line: number }) {
+function StoppedLine({
+  project,
+  at,
+  isMacro,
+}: {
+  project: Project
+  at: SourceLine
+  isMacro: boolean
+}) {
+  const { file, line } = at
   const source = project.files.find((f) => f.filename === file)
   const text = source?.binary ? undefined : source?.content.split(/\r\n|\r|\n/)[line - 1]
   if (text === undefined) return null
   return (
-    <p className="debug-stopped-line" data-testid="debug-stopped-line">
+    <p
+      className={isMacro ? 'debug-stopped-line debug-stopped-line--macro' : 'debug-stopped-line'}
+      data-testid={isMacro ? 'debug-macro-line' : 'debug-stopped-line'}
+    >
       <span className="debug-stopped-line__where">
+        {isMacro && 'macro '}
         {file}:{line}
       </span>
       <code>{text.trim()}</code>
@@ -141,8 +156,9 @@ export function DebugPanel({ project, current, onOpenFile }: DebugPanelProps) {
           </button>
         </p>
       )}
-      {isStopped && location && (
-        <StoppedLine project={project} file={location.file} line={location.line} />
+      {isStopped && location && <StoppedLine project={project} at={location} isMacro={false} />}
+      {isStopped && location && state.macroLocation && (
+        <StoppedLine project={project} at={state.macroLocation} isMacro />
       )}
       {isStopped && state.notice && (
         <p className="debug-notice" role="status" data-testid="debug-notice">

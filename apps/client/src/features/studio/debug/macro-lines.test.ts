@@ -85,4 +85,15 @@ describe('breakpoints in macro bodies', () => {
     expect(map.lineAt(0xc005)).toEqual({ file: 'main.asm', line: 21 })
     expect(map.lineAt(0xc00d)).toEqual({ file: 'main.asm', line: 22 })
   })
+
+  it('name the body line running inside an expansion (innermost for a nested macro), none outside', () => {
+    for (const m of [map, fromJson]) {
+      expect(m.macroLineAt(0xc005)).toEqual({ file: 'main.asm', line: 7 }) // store 2's lda
+      expect(m.macroLineAt(0xc008)).toEqual({ file: 'main.asm', line: 8 }) // inside store 2's sta
+      expect(m.macroLineAt(0xc00b)).toEqual({ file: 'main.asm', line: 8 }) // both 3 -> store: its sta
+      expect(m.macroLineAt(0xc00d)).toEqual({ file: 'main.asm', line: 12 }) // both 3's inx
+      expect(m.macroLineAt(0xc000)).toBeUndefined() // sei, not from a macro
+      expect(m.macroLineAt(0x0300)).toBeUndefined()
+    }
+  })
 })

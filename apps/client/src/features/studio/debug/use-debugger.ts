@@ -28,6 +28,8 @@ export interface DebugState {
   notice?: string
   stop?: DebugStop
   location?: SourceLine
+  /** Stopped inside a macro expansion (`location` is the call): the macro-body line running. */
+  macroLocation?: SourceLine
   memory?: MemorySnapshot
   ppu?: PpuState
   map?: DebugMap
@@ -122,14 +124,19 @@ export function useDebugger(
       c.readMemory(stop.registers.pc, 1),
     ])
     const location = m?.lineAt(stop.registers.pc, code[0])
+    const macroLocation = m?.macroLineAt(stop.registers.pc, code[0])
     const isCurrent = !staleRef.current
-    breakpointStore.setStoppedAt(isCurrent ? (location ?? null) : null)
+    breakpointStore.setStoppedAt(
+      isCurrent ? (location ?? null) : null,
+      isCurrent ? (macroLocation ?? null) : null,
+    )
     if (location && isCurrent) openRef.current(location.file)
     setState((s) => ({
       ...s,
       status: 'stopped',
       stop,
       location,
+      macroLocation,
       memory: { ram, cart },
       ppu,
       map: m,

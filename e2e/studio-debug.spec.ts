@@ -1,163 +1,28 @@
 // The studio debugger (issue 13) against the real server, the real assembler and the jsnes debug core: breakpoints
-// in an included file, stepping, registers, memory, watches and a watchpoint; one flow on a touch phone.
-import type { Page } from 'playwright-core'
+// in an included file, stepping, registers, memory, watches and a watchpoint (the touch flows are in
+// studio-debug-touch.spec.ts).
 import { describe, expect, it } from 'vitest'
-import { TOUCH_DEVICES } from './support/browser'
-import { DEBUG_MAIN, DEBUG_SUB, fnsLabels, lineOf } from './support/debug-program'
+import { DEBUG_MAIN, lineOf } from './support/debug-program'
 import { usePageSuite } from './support/page-suite'
 import { savedFiles, setEditorText, tab } from './support/studio-page'
 import { renameInTree, treeAction, treeRow } from './support/studio-tree'
 import { STUDIO_DEVICES } from './support/studio-workspace'
-
-const hex4 = (n: number) => `$${n.toString(16).toUpperCase().padStart(4, '0')}`
-const labels = fnsLabels()
-const BUMP = labels.get('Bump')!
-const JSR_LINE = lineOf(DEBUG_MAIN, 'jsr Bump')
-const BUMP_LINE = lineOf(DEBUG_SUB, 'Bump:')
-const INC_LINE = lineOf(DEBUG_SUB, 'inc counter')
-
-/** Writes the program: sub.asm as a new file, main.asm replaced. */
-async function writeProgram(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/editor`)
-  await page.locator('.cm-content').waitFor()
-  await page.getByPlaceholder('New file name...').fill('sub.asm')
-  await page.getByPlaceholder('New file name...').press('Enter')
-  await tab(page, 'sub.asm').click()
-  await setEditorText(page, DEBUG_SUB)
-  await tab(page, 'main.asm').click()
-  await setEditorText(page, DEBUG_MAIN)
-}
-
-/** Puts the cursor on a 1-based line of the shown file and presses F9. */
-async function toggleBreakpoint(page: Page, line: number): Promise<void> {
-  await page
-    .locator('.cm-line')
-    .nth(line - 1)
-    .click()
-  await page.keyboard.press('F9')
-}
-
-async function stoppedAt(page: Page, file: 'main.asm' | 'sub.asm', line: number): Promise<void> {
-  const status = page.getByTestId('debug-status')
-  await expect.poll(() => status.textContent(), { timeout: 20_000 }).toContain(`at ${file}:${line}`)
-  await expect.poll(() => tab(page, file).getAttribute('aria-selected')).toBe('true')
-  const current = page.locator('.cm-debug-current-line')
-  await expect.poll(() => current.count()).toBe(1)
-  // The line's text from the program itself: CodeMirror leaves out lines far above the window (on a
-  // phone the page is scrolled down to the debugger's buttons), so the nth .cm-line is not line n.
-  const source = { 'main.asm': DEBUG_MAIN, 'sub.asm': DEBUG_SUB }[file]
-  if (source === undefined) throw new Error(`No program for ${file}`)
-  const text = source.split('\n')[line - 1] ?? ''
-  expect(await current.textContent()).toBe(text)
-  // the panel shows the same line beside its buttons
-  expect(await page.getByTestId('debug-stopped-line').textContent()).toBe(
-    `${file}:${line}${text.trim()}`,
-  )
-}
-
-const reg = (page: Page, name: string) => page.getByTestId(`reg-${name}`).textContent()
-
-/**
- * An NROM program for "Check on both cores": clears the nametable (tile 0 is blank), turns the background on and
- * writes colour `COLOUR` to the backdrop ($3F00) in every NMI. `SAVE` runs first, before anything is cleared.
- */
-function backdropProgram(save: string, colour: string): string {
-  return `  .inesprg 1
-  .ineschr 1
-  .inesmap 0
-  .inesmir 1
-  .bank 0
-  .org $C000
-RESET:
-  sei
-  cld
-  ldx #$FF
-  txs
-${save}
-  lda #0
-  sta $2000
-  sta $2001
-vblank1:
-  bit $2002
-  bpl vblank1
-vblank2:
-  bit $2002
-  bpl vblank2
-  lda #$20
-  sta $2006
-  lda #$00
-  sta $2006
-  ldy #4
-  ldx #0
-  lda #0
-clear:
-  sta $2007
-  inx
-  bne clear
-  dey
-  bne clear
-  lda #0
-  sta <$10
-  lda #$80
-  sta $2000
-  lda #$08
-  sta $2001
-idle:
-  jmp idle
-NMI:
-  inc <$10
-  lda #$3F
-  sta $2006
-  lda #$00
-  sta $2006
-${colour}
-  and #$3F
-  sta $2007
-  lda #0
-  sta $2006
-  sta $2006
-  sta $2005
-  sta $2005
-  rti
-  .bank 1
-  .org $FFFA
-  .dw NMI
-  .dw RESET
-  .dw 0
-  .bank 2
-  .org $0000
-  .db 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0
-`
-}
-
-/** Shows NES colour (frame number & $3F) in every frame: all 64 colours, each frame another. */
-const COLOUR_CYCLE = backdropProgram('', '  lda <$10')
-/**
- * Shows the power-on value of RAM $0008 as the backdrop colour. The cores disagree on it: jsnes 3.0.0 starts RAM
- * filled with $FF except $0008-$000A and $000F ($F7 $EF $DF $BF), fceumm fills all of it with $FF.
- */
-const POWER_ON_RAM = backdropProgram('  lda $0008\n  sta $0300', '  lda $0300')
-
-async function checkOnBothCores(page: Page, tap = false): Promise<string> {
-  const button = page.getByRole('button', { name: 'CHECK ON BOTH CORES' })
-  await (tap ? button.tap() : button.click())
-  await expect.poll(() => page.getByTestId('core-check-progress').count()).toBe(1)
-  const result = page.getByTestId('core-check-result')
-  await result.waitFor({ timeout: 90_000 })
-  return (await result.textContent()) ?? ''
-}
-
-/** The [r, g, b] at (x, y) of a result picture (256×224 canvas). */
-function pixelOf(page: Page, label: RegExp, x: number, y: number): Promise<number[]> {
-  return page
-    .getByLabel(label)
-    .evaluate(
-      (c: HTMLCanvasElement, [px, py]) => [
-        ...c.getContext('2d')!.getImageData(px!, py!, 1, 1).data.slice(0, 3),
-      ],
-      [x, y],
-    )
-}
+import {
+  BUMP,
+  BUMP_LINE,
+  COLOUR_CYCLE,
+  INC_LINE,
+  JSR_LINE,
+  POWER_ON_RAM,
+  checkOnBothCores,
+  hex4,
+  labels,
+  pixelOf,
+  reg,
+  stoppedAt,
+  toggleBreakpoint,
+  writeProgram,
+} from './support/studio-debug'
 
 describe('studio debugger', () => {
   const { baseUrl, open } = usePageSuite()
@@ -442,55 +307,5 @@ describe('studio debugger', () => {
     // highlighted: half magenta over black
     expect(await pixelOf(page, /^fceumm \(Run\), frame 5$/, 128, 100)).toEqual([127, 0, 127])
     await page.screenshot({ path: 'e2e/artifacts/studio-debug-check-differs.png', fullPage: true })
-  })
-
-  const smallPhone = TOUCH_DEVICES.find((d) => d.name === 'phone 375×667')!
-  it(`keeps the stopped debugger within the width of a ${smallPhone.name}`, async () => {
-    const page = await open(smallPhone)
-    await writeProgram(page, baseUrl)
-    await page.getByRole('button', { name: /Debug/ }).tap()
-    const status = page.getByTestId('debug-status')
-    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('Running')
-    await page.getByRole('button', { name: /Pause/ }).tap()
-    await expect.poll(() => status.textContent()).toMatch(/^Stopped at /)
-    await page.getByRole('tab', { name: 'sprites' }).waitFor()
-    // wider content would make the phone's page scroll sideways (or zoom out)
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBe(0)
-    expect(await page.evaluate(() => window.innerWidth)).toBe(smallPhone.width)
-    const tabs = await page.getByRole('tab', { name: 'sprites' }).boundingBox()
-    expect(tabs!.x + tabs!.width).toBeLessThanOrEqual(smallPhone.width)
-  })
-
-  const phone = TOUCH_DEVICES.find((d) => d.name === 'phone 390×844')!
-  it(`taps a breakpoint in the gutter and steps on a touch ${phone.name}`, async () => {
-    const page = await open(phone)
-    await writeProgram(page, baseUrl)
-    await tab(page, 'sub.asm').tap()
-    const line = page.locator('.cm-line').nth(INC_LINE - 1)
-    const gutter = page.locator('.cm-debug-gutter')
-    const lineBox = (await line.boundingBox())!
-    const gutterBox = (await gutter.boundingBox())!
-    await page.touchscreen.tap(gutterBox.x + gutterBox.width / 2, lineBox.y + lineBox.height / 2)
-    await expect.poll(() => page.locator('.cm-debug-breakpoint').count()).toBe(1)
-    await page.getByRole('button', { name: /Debug/ }).tap()
-    await stoppedAt(page, 'sub.asm', INC_LINE)
-    expect(await reg(page, 'pc')).toBe(hex4(BUMP))
-    await page.getByRole('button', { name: 'Step over' }).tap()
-    await stoppedAt(page, 'sub.asm', INC_LINE + 1)
-    await page.getByRole('button', { name: 'Step out' }).tap()
-    await stoppedAt(page, 'main.asm', JSR_LINE + 1)
-    await page.screenshot({ path: 'e2e/artifacts/studio-debug-phone.png', fullPage: true })
-
-    // the check on both cores, on the phone: the power-on RAM program
-    await tab(page, 'main.asm').tap()
-    await setEditorText(page, POWER_ON_RAM)
-    expect(await checkOnBothCores(page, true)).toBe(
-      'First difference at frame 4: 57344 pixels differ',
-    )
-    await page
-      .getByRole('region', { name: 'Check on both cores' })
-      .screenshot({ path: 'e2e/artifacts/studio-debug-check-phone.png' })
   })
 })

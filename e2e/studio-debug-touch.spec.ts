@@ -1,0 +1,71 @@
+// The studio debugger on touch phones: the stopped debugger stays within a 375 px phone's width, a breakpoint
+// tapped in the gutter, steps and "Check on both cores" by taps.
+import { describe, expect, it } from 'vitest'
+import { TOUCH_DEVICES } from './support/browser'
+import { usePageSuite } from './support/page-suite'
+import { setEditorText, tab } from './support/studio-page'
+import {
+  BUMP,
+  INC_LINE,
+  JSR_LINE,
+  POWER_ON_RAM,
+  checkOnBothCores,
+  hex4,
+  reg,
+  stoppedAt,
+  writeProgram,
+} from './support/studio-debug'
+
+describe('studio debugger on touch phones', () => {
+  const { baseUrl, open } = usePageSuite()
+
+  const smallPhone = TOUCH_DEVICES.find((d) => d.name === 'phone 375×667')!
+  it(`keeps the stopped debugger within the width of a ${smallPhone.name}`, async () => {
+    const page = await open(smallPhone)
+    await writeProgram(page, baseUrl)
+    await page.getByRole('button', { name: /Debug/ }).tap()
+    const status = page.getByTestId('debug-status')
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('Running')
+    await page.getByRole('button', { name: /Pause/ }).tap()
+    await expect.poll(() => status.textContent()).toMatch(/^Stopped at /)
+    await page.getByRole('tab', { name: 'sprites' }).waitFor()
+    // wider content would make the phone's page scroll sideways (or zoom out)
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBe(0)
+    expect(await page.evaluate(() => window.innerWidth)).toBe(smallPhone.width)
+    const tabs = await page.getByRole('tab', { name: 'sprites' }).boundingBox()
+    expect(tabs!.x + tabs!.width).toBeLessThanOrEqual(smallPhone.width)
+  })
+
+  const phone = TOUCH_DEVICES.find((d) => d.name === 'phone 390×844')!
+  it(`taps a breakpoint in the gutter and steps on a touch ${phone.name}`, async () => {
+    const page = await open(phone)
+    await writeProgram(page, baseUrl)
+    await tab(page, 'sub.asm').tap()
+    const line = page.locator('.cm-line').nth(INC_LINE - 1)
+    const gutter = page.locator('.cm-debug-gutter')
+    const lineBox = (await line.boundingBox())!
+    const gutterBox = (await gutter.boundingBox())!
+    await page.touchscreen.tap(gutterBox.x + gutterBox.width / 2, lineBox.y + lineBox.height / 2)
+    await expect.poll(() => page.locator('.cm-debug-breakpoint').count()).toBe(1)
+    await page.getByRole('button', { name: /Debug/ }).tap()
+    await stoppedAt(page, 'sub.asm', INC_LINE)
+    expect(await reg(page, 'pc')).toBe(hex4(BUMP))
+    await page.getByRole('button', { name: 'Step over' }).tap()
+    await stoppedAt(page, 'sub.asm', INC_LINE + 1)
+    await page.getByRole('button', { name: 'Step out' }).tap()
+    await stoppedAt(page, 'main.asm', JSR_LINE + 1)
+    await page.screenshot({ path: 'e2e/artifacts/studio-debug-phone.png', fullPage: true })
+
+    // the check on both cores, on the phone: the power-on RAM program
+    await tab(page, 'main.asm').tap()
+    await setEditorText(page, POWER_ON_RAM)
+    expect(await checkOnBothCores(page, true)).toBe(
+      'First difference at frame 4: 57344 pixels differ',
+    )
+    await page
+      .getByRole('region', { name: 'Check on both cores' })
+      .screenshot({ path: 'e2e/artifacts/studio-debug-check-phone.png' })
+  })
+})

@@ -1,5 +1,5 @@
-// The studio debugger on touch phones: the stopped debugger stays within a 375 px phone's width, a breakpoint
-// tapped in the gutter, steps and "Check on both cores" by taps.
+// The studio debugger on touch phones: the stopped debugger stays within a 375 px phone's width, memory bytes are
+// finger-sized there, a breakpoint tapped in the gutter, steps and "Check on both cores" by taps.
 import { describe, expect, it } from 'vitest'
 import { TOUCH_DEVICES } from './support/browser'
 import { usePageSuite } from './support/page-suite'
@@ -15,6 +15,9 @@ import {
   stoppedAt,
   writeProgram,
 } from './support/studio-debug'
+
+/** Eight bytes and their address fit a 375 px phone at this width each (16 px text, 44 px tall). */
+const MIN_BYTE_WIDTH = 32
 
 describe('studio debugger on touch phones', () => {
   const { baseUrl, open } = usePageSuite()
@@ -36,6 +39,48 @@ describe('studio debugger on touch phones', () => {
     expect(await page.evaluate(() => window.innerWidth)).toBe(smallPhone.width)
     const tabs = await page.getByRole('tab', { name: 'sprites' }).boundingBox()
     expect(tabs!.x + tabs!.width).toBeLessThanOrEqual(smallPhone.width)
+  })
+
+  it(`gives the memory view's bytes finger-sized cells on a touch ${smallPhone.name}, within its width`, async () => {
+    const page = await open(smallPhone)
+    await writeProgram(page, baseUrl)
+    await page.getByRole('button', { name: /Debug/ }).tap()
+    const status = page.getByTestId('debug-status')
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('Running')
+    await page.getByRole('button', { name: /Pause/ }).tap()
+    await expect.poll(() => status.textContent()).toMatch(/^Stopped at /)
+    const memory = page.getByRole('region', { name: 'Memory' })
+    const byte = (address: string) => memory.locator(`[data-address="${address}"]`)
+    await byte('0011').scrollIntoViewIfNeeded()
+    // as tall as the project's 44 px touch targets, and wide enough for a thumb (8 a line instead of 16)
+    const box = (await byte('0011').boundingBox())!
+    expect(box.height).toBeGreaterThanOrEqual(44)
+    expect(box.width).toBeGreaterThanOrEqual(MIN_BYTE_WIDTH)
+    // a row's last byte is on screen, with no sideways scrolling in the view or the page
+    const last = (await byte('001F').boundingBox())!
+    expect(last.x + last.width).toBeLessThanOrEqual(smallPhone.width)
+    expect(last.height).toBeGreaterThanOrEqual(44)
+    expect(
+      await page.getByTestId('memory-view').evaluate((e) => e.scrollWidth - e.clientWidth),
+    ).toBe(0)
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBe(0)
+    await memory.screenshot({ path: 'e2e/artifacts/studio-debug-memory-phone.png' })
+
+    // a tap opens the byte's field in its place, as big; Enter writes the value
+    await byte('0011').tap()
+    const field = memory.getByLabel('Value at $0011')
+    const fieldBox = (await field.boundingBox())!
+    expect(fieldBox.height).toBeGreaterThanOrEqual(44)
+    expect(fieldBox.width).toBeGreaterThanOrEqual(MIN_BYTE_WIDTH)
+    await field.fill('2A')
+    await memory.screenshot({ path: 'e2e/artifacts/studio-debug-memory-phone-edit.png' })
+    await field.press('Enter')
+    await expect.poll(() => byte('0011').textContent()).toBe('2A')
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBe(0)
   })
 
   const phone = TOUCH_DEVICES.find((d) => d.name === 'phone 390×844')!

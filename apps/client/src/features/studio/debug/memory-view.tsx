@@ -1,10 +1,11 @@
-// CPU RAM ($0000-$07FF) or cartridge RAM ($6000-$7FFF) as hex, 16 bytes a row, with the assembler's symbols
-// beside the rows that hold them. Click a byte to edit it (hex; Enter or leaving the field writes it,
-// Escape cancels).
+// CPU RAM ($0000-$07FF) or cartridge RAM ($6000-$7FFF) as hex, 16 bytes a row (two lines of 8 finger-sized cells
+// on a touch phone, memory-view.css), with the assembler's symbols beside the rows that hold them. Click a byte to
+// edit it (hex; Enter or leaving the field writes it, Escape cancels).
 import { useRef, useState } from 'react'
 import type { DebugMap } from './debug-map'
 import { hex2, hex4 } from './format'
 import type { MemorySnapshot } from './use-debugger'
+import './memory-view.css'
 
 interface MemoryViewProps {
   memory: MemorySnapshot

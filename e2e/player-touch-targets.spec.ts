@@ -4,63 +4,18 @@
 // one covered by a neighbour does not. Text fields use 16 px type (iOS Safari zooms into smaller ones).
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { TOUCH_DEVICES } from './support/browser'
 import { buildInputProbeRom } from './support/input-probe'
 import { buildSolidColorRom } from './support/roms'
 import { usePageSuite } from './support/page-suite'
+import { fontSizeOf, hitAreas, tooSmall } from './support/tap-targets'
+import type { HitArea } from './support/tap-targets'
 import { chooseRom, waitForGame } from './support/player-page'
 
 const suite = usePageSuite()
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts')
-
-const MIN_TARGET_PX = 44
-
-interface HitArea {
-  name: string
-  width: number
-  height: number
-}
-
-/**
- * How far across and along a control, through its centre, a tap still lands on it (in whole CSS pixels,
- * up to 60 each way). The control is scrolled to the middle of the view first.
- */
-async function hitAreas(locator: Locator): Promise<HitArea[]> {
-  return locator.evaluateAll((controls) =>
-    controls.map((control) => {
-      control.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' })
-      const box = control.getBoundingClientRect()
-      const x = box.left + box.width / 2
-      const y = box.top + box.height / 2
-      const lands = (px: number, py: number) => {
-        const hit = document.elementFromPoint(px, py)
-        return hit !== null && control.contains(hit)
-      }
-      const reach = (dx: number, dy: number) => {
-        let distance = 0
-        while (distance < 60 && lands(x + dx * (distance + 1), y + dy * (distance + 1))) distance++
-        return distance
-      }
-      const name =
-        control.getAttribute('aria-label') ??
-        (control.textContent?.trim() || control.getAttribute('type') || control.tagName)
-      return {
-        name,
-        width: lands(x, y) ? reach(-1, 0) + reach(1, 0) + 1 : 0,
-        height: lands(x, y) ? reach(0, -1) + reach(0, 1) + 1 : 0,
-      }
-    }),
-  )
-}
-
-const tooSmall = (areas: HitArea[]) =>
-  areas.filter((area) => area.width < MIN_TARGET_PX || area.height < MIN_TARGET_PX)
-
-async function fontSizeOf(locator: Locator): Promise<string> {
-  return locator.evaluate((element) => getComputedStyle(element).fontSize)
-}
 
 /** Uploads a ROM of one colour (the library refuses a ROM it holds already). */
 async function uploadToLibrary(title: string, color: number): Promise<void> {

@@ -13,6 +13,7 @@ import {
   hex4,
   reg,
   stoppedAt,
+  tapDebugThenPause,
   writeProgram,
 } from './support/studio-debug'
 
@@ -26,11 +27,7 @@ describe('studio debugger on touch phones', () => {
   it(`keeps the stopped debugger within the width of a ${smallPhone.name}`, async () => {
     const page = await open(smallPhone)
     await writeProgram(page, baseUrl)
-    await page.getByRole('button', { name: /Debug/ }).tap()
-    const status = page.getByTestId('debug-status')
-    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('Running')
-    await page.getByRole('button', { name: /Pause/ }).tap()
-    await expect.poll(() => status.textContent()).toMatch(/^Stopped at /)
+    await tapDebugThenPause(page)
     await page.getByRole('tab', { name: 'sprites' }).waitFor()
     // wider content would make the phone's page scroll sideways (or zoom out)
     expect(
@@ -44,11 +41,7 @@ describe('studio debugger on touch phones', () => {
   it(`gives the memory view's bytes finger-sized cells on a touch ${smallPhone.name}, within its width`, async () => {
     const page = await open(smallPhone)
     await writeProgram(page, baseUrl)
-    await page.getByRole('button', { name: /Debug/ }).tap()
-    const status = page.getByTestId('debug-status')
-    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('Running')
-    await page.getByRole('button', { name: /Pause/ }).tap()
-    await expect.poll(() => status.textContent()).toMatch(/^Stopped at /)
+    await tapDebugThenPause(page)
     const memory = page.getByRole('region', { name: 'Memory' })
     const byte = (address: string) => memory.locator(`[data-address="${address}"]`)
     await byte('0011').scrollIntoViewIfNeeded()

@@ -6,6 +6,7 @@ import type { Locator } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { usePageSuite } from './support/page-suite'
 import { compileButton, importZipFile } from './support/studio-page'
+import { tapDebugThenPause } from './support/studio-debug'
 import { nestedProjectZip, treeRow } from './support/studio-tree'
 import { hitAreas, tooSmall } from './support/tap-targets'
 import type { HitArea } from './support/tap-targets'
@@ -68,11 +69,7 @@ describe('studio tap targets on a touch phone', () => {
     await shoot(page, 'touch-targets-studio-chr')
 
     // The debugger, stopped: run controls, registers, flags, memory.
-    await page.getByRole('button', { name: /Debug/ }).tap()
-    const status = page.getByTestId('debug-status')
-    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('Running')
-    await page.getByRole('button', { name: /Pause/ }).tap()
-    await expect.poll(() => status.textContent()).toMatch(/^Stopped at /)
+    await tapDebugThenPause(page)
     await measure(studio, measured, 'debugger')
     await page.getByRole('toolbar', { name: 'Debug controls' }).scrollIntoViewIfNeeded()
     await shoot(page, 'touch-targets-studio-debug')

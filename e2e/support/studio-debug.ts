@@ -55,6 +55,15 @@ export async function stoppedAt(
   )
 }
 
+/** On a touch phone: DEBUG with a tap, then Pause with another once it runs. */
+export async function tapDebugThenPause(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Debug/ }).tap()
+  const status = page.getByTestId('debug-status')
+  await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('Running')
+  await page.getByRole('button', { name: /Pause/ }).tap()
+  await expect.poll(() => status.textContent()).toMatch(/^Stopped at /)
+}
+
 export const reg = (page: Page, name: string) => page.getByTestId(`reg-${name}`).textContent()
 
 /**

@@ -36,28 +36,29 @@ class SpacerMarker extends GutterMarker {
   }
 }
 
-class CurrentMarker extends GutterMarker {
-  override elementClass = 'cm-debug-current'
+/** An arrow in the gutter of a line where the program is: `kind` names its classes. */
+class ArrowMarker extends GutterMarker {
+  constructor(
+    private readonly kind: 'current' | 'macro',
+    private readonly glyph: string,
+  ) {
+    super()
+    this.elementClass = `cm-debug-${kind}`
+  }
   override toDOM(): Node {
     const arrow = document.createElement('span')
-    arrow.className = 'cm-debug-current__arrow'
-    arrow.textContent = '▶'
+    arrow.className = `cm-debug-${this.kind}__arrow`
+    arrow.textContent = this.glyph
     return arrow
   }
+  override eq(other: GutterMarker): boolean {
+    return other instanceof ArrowMarker && other.kind === this.kind
+  }
 }
-const currentMarker = new CurrentMarker()
-
+/** The line the program stopped at (in a macro expansion: the call line). */
+const currentMarker = new ArrowMarker('current', '▶')
 /** The macro-body line running: a hollow arrow, as the call line has the solid one. */
-class MacroLineMarker extends GutterMarker {
-  override elementClass = 'cm-debug-macro'
-  override toDOM(): Node {
-    const arrow = document.createElement('span')
-    arrow.className = 'cm-debug-macro__arrow'
-    arrow.textContent = '▷'
-    return arrow
-  }
-}
-const macroLineMarker = new MacroLineMarker()
+const macroLineMarker = new ArrowMarker('macro', '▷')
 
 function markersAt(
   doc: EditorView['state']['doc'],

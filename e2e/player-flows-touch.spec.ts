@@ -12,7 +12,7 @@ import { chooseRom, dropRom, gameIframeCount, isShown, waitForGame } from './sup
 import { buildButtonColorRom, buildSolidColorRom } from './support/roms'
 import { ARTIFACTS, PHONES, shoot, sidewaysOverflow, tapReport } from './support/touch-checks'
 
-const suite = usePageSuite({ allowPageErrors: true })
+const suite = usePageSuite()
 beforeAll(() => mkdirSync(ARTIFACTS, { recursive: true }))
 
 /** Taps a control after checking a finger can reach it: in view and not covered. */

@@ -2,8 +2,10 @@
 # Runs the project on other Node.js majors than the machine's: for each version given (default: 22 24),
 # installs that Node from the npm registry (the `node` package: binary and headers), clones this
 # repository's HEAD into a temporary folder, `npm ci` there (better-sqlite3 is compiled against that
-# Node's own headers), builds, runs the unit tests (server routes and stores on SQLite, the assembler's
-# golden suite, the client's units), then starts the built server and uploads, lists and downloads a ROM.
+# Node's own headers), builds, runs the unit tests of the code that runs on Node (server routes and
+# stores, the assembler's golden suite and CLI, the shared schemas, the client's build tools and server
+# rendering; the client's other units test browser code under jsdom, which `npm test` runs), then starts
+# the built server and uploads, lists and downloads a ROM.
 #   scripts/check-node.sh            # Node 22 and 24
 #   scripts/check-node.sh 22         # one version
 # Needs only npm's registry. Exits non-zero at the first failure.
@@ -32,7 +34,8 @@ for major in "${versions[@]}"; do
     echo "node $(node --version), npm $(npm --version)"
     npm ci --no-audit --no-fund --loglevel=error >/dev/null
     npm run --silent build >/dev/null
-    npx vitest run --reporter=dot 2>&1 | tail -n 4
+    npx vitest run --reporter=dot --project server --project assembler --project shared 2>&1 | tail -n 4
+    npx vitest run --reporter=dot --project client build-tools entry-server 2>&1 | tail -n 4
 
     port=$((20000 + RANDOM % 20000))
     data="$(mktemp -d)"

@@ -4,7 +4,8 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { serverUrl } from './support/server-url'
 import { openPage } from './support/browser'
 import { useBrowser } from './support/page-suite'
 import { waitForFrameColor } from './support/frames'
@@ -12,7 +13,7 @@ import { NES_COLOR } from './support/nes-colors'
 import { chooseRom, waitForGame } from './support/player-page'
 import { buildSolidColorRom } from './support/roms'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = serverUrl()
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts')
 const browser = useBrowser()
 beforeAll(() => {

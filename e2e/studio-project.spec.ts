@@ -2,8 +2,9 @@
 // NESASM projects (binary .chr pattern tables become editable CHR text and go back out as the same bytes),
 // New project, and what the studio shows when the compiler or the emulator cannot load.
 import { strToU8, unzipSync, zipSync } from 'fflate'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { serverUrl } from './support/server-url'
 import { useBrowser } from './support/page-suite'
 import { waitForGreenFrame } from './support/studio-frames'
 import {
@@ -18,7 +19,7 @@ import {
 import { INCLUDE_PROGRAM } from './support/studio-programs'
 import { treeRow } from './support/studio-tree'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = serverUrl()
 const browser = useBrowser()
 
 /** One 8 KiB pattern table as a desktop NESASM project has it: 40 drawn tiles, a blank one, then zeros. */

@@ -1,6 +1,7 @@
 // Assembly studio (/editor) against the real server, the real assembler (in its worker) and the real emulator:
 // compiling and running, errors, tabs and includes, playing the preview, adding to the library.
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { serverUrl } from './support/server-url'
 import { useBrowser } from './support/page-suite'
 import { waitForFrameTint, waitForGreenFrame } from './support/studio-frames'
 import {
@@ -13,7 +14,7 @@ import {
 } from './support/studio-page'
 import { BUTTON_PROGRAM, INCLUDE_PROGRAM } from './support/studio-programs'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = serverUrl()
 const browser = useBrowser()
 
 describe('assembly studio', () => {

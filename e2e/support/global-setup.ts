@@ -10,10 +10,12 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type {} from 'vitest'
 import type { TestProject } from 'vitest/node'
+import { e2eWorkers } from './workers'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string
+    /** One server per e2e worker (see e2e/vitest.config.ts): a spec file uses its worker's (server-url.ts). */
+    baseUrls: string[]
   }
 }
 
@@ -109,10 +111,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const external = process.env.E2E_BASE_URL
   if (external) {
-    project.provide('baseUrl', external.replace(/\/$/, ''))
+    project.provide('baseUrls', [external.replace(/\/$/, '')])
     return async () => undefined
   }
-  const server = await startServer()
-  project.provide('baseUrl', server.baseUrl)
-  return () => server.stop()
+  // Each worker gets a server and DATA_DIR of its own, so spec files running side by side never see each
+  // other's library; files in one worker share it in turn, as they did when one worker ran them all.
+  const servers = await Promise.all(Array.from({ length: e2eWorkers() }, () => startServer()))
+  project.provide(
+    'baseUrls',
+    servers.map((server) => server.baseUrl),
+  )
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()))
+  }
 }

@@ -4,8 +4,9 @@
 import type { Browser, Page } from 'playwright-core'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { launchBrowser, openPage } from './browser'
+import { serverUrl } from './server-url'
 import type { OpenedPage, PageOptions } from './browser'
 
 export interface PageSuite {
@@ -34,7 +35,7 @@ export function useBrowser(): () => Browser {
 }
 
 export function usePageSuite(options: { allowPageErrors?: boolean } = {}): PageSuite {
-  const baseUrl = inject('baseUrl')
+  const baseUrl = serverUrl()
   const browser = useBrowser()
   let opened: OpenedPage | undefined
 

@@ -52,7 +52,17 @@ function fromFastifyError(err: FastifyError, request: FastifyRequest): HttpError
   if (status === 416) return rangeNotSatisfiable(sizeFromContentRange(Reflect.get(err, 'headers')))
   // @fastify/static answers 403 for paths such as "/api//roms" or "/%2e%2e/": there is nothing there.
   if (status === 404 || status === 403) return new HttpError(404, 'NotFound', 'Not found.')
-  return new HttpError(status, 'BadRequest', err.message)
+  // Fastify's and its parsers' messages are for programmers: the client gets ours.
+  const fault = err.code ? BODY_FAULTS[err.code] : undefined
+  if (!fault) request.log.info({ err }, 'unreadable request')
+  return new HttpError(status, 'BadRequest', `${fault ?? 'The request cannot be read'} (${route}).`)
+}
+
+/** What Fastify's body-reading errors mean, by code. */
+const BODY_FAULTS: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON, but its Content-Type says it is',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty, but its Content-Type says it is JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The body is not as long as its Content-Length says',
 }
 
 /** The size @fastify/send gives in a 416's `Content-Range` (`bytes`, `*`, `/` and the size). */

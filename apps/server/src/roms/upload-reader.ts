@@ -3,6 +3,7 @@
 import type { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
 import { ClientGoneError, HttpError } from '../errors'
+import { boundaryProblem, describeFormFault } from '../http/form-faults'
 import { OTHER_PARTS_MAX_BYTES, UPLOAD_FILE_FIELD, UPLOAD_TITLE_FIELD } from './rom.schema'
 import { assertRomFileName } from './rom.service'
 import type { RomUpload } from './rom.service'
@@ -21,6 +22,25 @@ export function romTooLarge(maxRomBytes: number): HttpError {
 }
 
 const formHelp = `Send one file in "${UPLOAD_FILE_FIELD}" and an optional "${UPLOAD_TITLE_FIELD}".`
+
+/** @fastify/multipart types `filename` as a string, but a file part without one has none. */
+const hasFileName = (part: { filename?: string }) => part.filename !== undefined
+
+const notMultipart = (what: string) =>
+  new HttpError(
+    400,
+    'BadRequest',
+    `The upload is not valid multipart/form-data: ${what}. ${formHelp}`,
+  )
+
+/** A romFile sent as a text field, or as a part without a file name, is not a file (curl's `-F romFile=<f`). */
+const fileWithoutName = () =>
+  new HttpError(
+    400,
+    'NoFile',
+    `"${UPLOAD_FILE_FIELD}" came without a file name, so it is not a file. Send the ROM as a file ` +
+      `(a file input, or curl -F ${UPLOAD_FILE_FIELD}=@game.nes).`,
+  )
 
 /**
  * Collects a file part, failing the moment busboy reports the size limit. (`toBuffer()` only notices
@@ -54,13 +74,10 @@ function uploadError(err: unknown, request: FastifyRequest, maxRomBytes: number)
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new HttpError(400, 'BadRequest', `Too many parts in the form. ${formHelp}`)
   }
-  // Everything else the multipart parser throws is about the bytes the client sent.
-  const detail = err instanceof Error ? ` (${err.message})` : ''
-  return new HttpError(
-    400,
-    'BadRequest',
-    `The upload is not valid multipart/form-data${detail}. ${formHelp}`,
-  )
+  // Everything else the multipart parser throws is about the bytes the client sent; its own words
+  // are for the log, not for the client.
+  request.log.info({ err }, 'unreadable upload form')
+  return notMultipart(describeFormFault(err))
 }
 
 /**
@@ -69,6 +86,8 @@ function uploadError(err: unknown, request: FastifyRequest, maxRomBytes: number)
  * OTHER_PARTS_MAX_BYTES. Either limit ends reading at once.
  */
 export async function readUpload(request: FastifyRequest, maxRomBytes: number): Promise<RomUpload> {
+  const framing = boundaryProblem(request.headers['content-type'] ?? '')
+  if (framing) throw notMultipart(framing)
   let rawBytes = 0
   let fileBytes = 0
   let overBudget: (err: HttpError) => void = () => undefined
@@ -90,11 +109,17 @@ export async function readUpload(request: FastifyRequest, maxRomBytes: number): 
   const parse = async (): Promise<RomUpload> => {
     let upload: Omit<RomUpload, 'title'> | undefined
     let title: string | undefined
+    let namelessFile = false
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (part.fieldname === UPLOAD_TITLE_FIELD && typeof part.value === 'string') {
           title = part.value
         }
+        namelessFile ||= part.fieldname === UPLOAD_FILE_FIELD
+      } else if (part.fieldname === UPLOAD_FILE_FIELD && !hasFileName(part)) {
+        // The parser takes an application/octet-stream part without a file name for a file.
+        namelessFile = true
+        part.file.resume()
       } else if (part.fieldname !== UPLOAD_FILE_FIELD || upload || part.filename === '') {
         // Not ours, a second file, or a form submitted with no file chosen (empty name): drain it
         // (its bytes count against OTHER_PARTS_MAX_BYTES).
@@ -112,6 +137,7 @@ export async function readUpload(request: FastifyRequest, maxRomBytes: number): 
       }
     }
     if (rawBytes - fileBytes > OTHER_PARTS_MAX_BYTES) throw otherPartsTooLarge()
+    if (!upload && namelessFile) throw fileWithoutName()
     if (!upload) {
       throw new HttpError(400, 'NoFile', 'No File Selected: please select a ROM file first.')
     }

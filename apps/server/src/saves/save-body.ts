@@ -7,6 +7,7 @@ import {
   SAVE_STATE_THUMBNAIL_MAX_BYTES,
 } from '@nes-studio/shared'
 import { HttpError } from '../errors'
+import { boundaryProblem, describeFormFault } from '../http/form-faults'
 import { stateTooLarge, thumbnailTooLarge } from './save.schema'
 import type { StateUploadParts } from './save.schema'
 
@@ -77,8 +78,13 @@ function formError(err: unknown, request: FastifyRequest): unknown {
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new HttpError(400, 'InvalidState', `Too many parts in the form. ${formHelp}`)
   }
-  const detail = err instanceof Error ? ` (${err.message})` : ''
-  return new HttpError(400, 'InvalidState', `The form cannot be read${detail}. ${formHelp}`)
+  // The parser's own words are for the log, not for the client.
+  request.log.info({ err }, 'unreadable state form')
+  return new HttpError(
+    400,
+    'InvalidState',
+    `The form cannot be read: ${describeFormFault(err)}. ${formHelp}`,
+  )
 }
 
 /** Reads the state form. Fields are returned as sent; the service checks them. */
@@ -86,6 +92,9 @@ export async function readStateForm(request: FastifyRequest): Promise<StateUploa
   if (!request.isMultipart()) {
     throw new HttpError(415, 'UnsupportedMediaType', `The state is not a form. ${formHelp}`)
   }
+  const framing = boundaryProblem(request.headers['content-type'] ?? '')
+  if (framing)
+    throw new HttpError(400, 'InvalidState', `The form cannot be read: ${framing}. ${formHelp}`)
   const parts: StateUploadParts = { bytes: undefined, thumbnail: undefined, fields: {} }
   try {
     for await (const part of request.parts()) {

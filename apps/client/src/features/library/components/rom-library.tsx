@@ -113,7 +113,8 @@ export function RomLibrary({ onLoadRom }: RomLibraryProps) {
       <UnlockForm purpose="to upload or delete" />
       {pages.isPending ? (
         <p className="library__status">Loading ROMs...</p>
-      ) : pages.isError ? (
+      ) : pages.data === undefined ? (
+        // Only when there is no list to show: a Refresh that fails keeps the last one (and toasts).
         <p className="library__status">Failed to load ROM library. Please try again.</p>
       ) : isEmptyLibrary ? (
         <div className="library__empty">

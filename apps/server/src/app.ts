@@ -15,6 +15,7 @@ import { installErrorHandler } from './errors'
 import { handleClientError, handleFrameworkError } from './http/framework-errors'
 import { installLibraryToken } from './http/library-token'
 import { installRequestEncodingCheck } from './http/request-encoding'
+import { installRequestFramingChecks } from './http/request-framing'
 import { installSecurity } from './http/security'
 import { registerStaticFiles } from './http/static-files'
 import type { StaticDirs } from './http/static-files'
@@ -87,6 +88,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: handleClientError,
   })
   installErrorHandler(app)
+  installRequestFramingChecks(app)
   installSecurity(app, {
     trustedOrigins: deps.trustedOrigins ?? [],
     allowedHosts: deps.allowedHosts ?? [],

@@ -141,6 +141,8 @@ export const apiErrorCodeSchema = z.enum([
   'UnsupportedMediaType',
   /** A `Range` none of whose ranges starts inside the file; sent with a `Content-Range` naming its size. */
   'RangeNotSatisfiable',
+  /** A method the server never serves (CONNECT: it is no proxy). */
+  'MethodNotAllowed',
   'InternalError',
   // Battery saves and save states (save-api.ts).
   'InvalidSave',

@@ -40,14 +40,20 @@ function clientErrorAnswer(code: string | undefined): HttpError {
   return new HttpError(400, 'BadRequest', 'The request is not valid HTTP/1.1.')
 }
 
-/** The http server's `clientError`: the connection cannot carry a request any more, so answer and end it. */
-export function handleClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return
+/**
+ * Writes `answer` straight to a socket Node no longer parses requests on (a client error, CONNECT),
+ * with the security headers every reply carries, and ends the connection.
+ */
+export function answerOnSocket(
+  socket: Duplex,
+  answer: HttpError,
+  extraHeaders: Readonly<Record<string, string>> = {},
+): void {
   if (socket.writable) {
-    const answer = clientErrorAnswer(err.code)
     const body = JSON.stringify(answer.toJSON())
     const headers = {
       ...SECURITY_HEADERS,
+      ...extraHeaders,
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(Buffer.byteLength(body)),
       connection: 'close',
@@ -58,4 +64,10 @@ export function handleClientError(err: NodeJS.ErrnoException, socket: Duplex): v
     socket.write(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${head}\r\n${body}`)
   }
   socket.destroy()
+}
+
+/** The http server's `clientError`: the connection cannot carry a request any more, so answer and end it. */
+export function handleClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return
+  answerOnSocket(socket, clientErrorAnswer(err.code))
 }

@@ -3,9 +3,13 @@ import Fastify from 'fastify'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { constants as zlibConstants } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
+import fastifyWebsocket from '@fastify/websocket'
 import {
   DEFAULT_MAX_ROM_BYTES,
   FIRST_ROM_PAGE_SIZE,
+  NETPLAY_BULK_HEADER_BYTES,
+  NETPLAY_DEFAULT_MAX_ROOMS,
+  NETPLAY_DEFAULT_MAX_SPECTATORS,
   ROM_DELETE_UNDO_MS,
   romListQuerySchema,
   SAVE_STATES_PER_ROM,
@@ -20,6 +24,13 @@ import { installSecurity } from './http/security'
 import { registerStaticFiles } from './http/static-files'
 import type { StaticDirs } from './http/static-files'
 import { createPagePrerender } from './http/page-render'
+import { Gateway } from './netplay/gateway'
+import type { GatewayOptions } from './netplay/gateway'
+import { netplayRoutes } from './netplay/room.routes'
+import { InProcessRoomRelay, newServerId } from './netplay/room-relay'
+import type { RoomRelay } from './netplay/room-relay'
+import { RoomService } from './netplay/room.service'
+import type { RoomServiceOptions } from './netplay/room.service'
 import { startDeletedPurger } from './roms/deleted-purger'
 import { romRoutes } from './roms/rom.routes'
 import { RomService } from './roms/rom.service'
@@ -71,6 +82,16 @@ export interface AppDeps {
   wholeListSliceSize?: number
   /** The client build's page renderer (dist-ssr/entry-server.mjs): / and /play/:romId are pre-rendered. */
   pageRenderer?: PageRenderModule
+  /** Online play: the relay between app servers (default: this process alone) and the room limits. */
+  netplay?: NetplayDeps
+}
+
+export interface NetplayDeps
+  extends
+    Partial<Omit<RoomServiceOptions, 'maxRomBytes' | 'libraryFileName'>>,
+    Omit<GatewayOptions, 'maxRomBytes'> {
+  /** How rooms reach browsers on other app servers; the app closes it when it closes. */
+  relay?: RoomRelay
 }
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -86,6 +107,21 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
+  })
+  const maxRomBytes = deps.maxRomBytes ?? DEFAULT_MAX_ROM_BYTES
+  // First: its onRequest hook marks upgrade requests, so one refused by a later hook (the Host
+  // allowlist) has its socket closed after the answer instead of left open.
+  const endRooms: (() => void)[] = []
+  await app.register(fastifyWebsocket, {
+    // A cartridge is the largest message; ws closes a socket sending more (1009) before reading it all.
+    options: { maxPayload: maxRomBytes + NETPLAY_BULK_HEADER_BYTES + 1024 },
+    // Rooms end with a reason their sockets are told before every socket closes.
+    preClose(this: FastifyInstance, done) {
+      for (const end of endRooms) end()
+      for (const client of this.websocketServer.clients)
+        client.close(1001, 'The server is shutting down.')
+      this.websocketServer.close(() => done())
+    },
   })
   installErrorHandler(app)
   installRequestFramingChecks(app)
@@ -104,7 +140,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   })
-  const maxRomBytes = deps.maxRomBytes ?? DEFAULT_MAX_ROM_BYTES
+  endRooms.push(await registerNetplay(app, deps, maxRomBytes))
   const undoMs = deps.undoDeleteMs ?? ROM_DELETE_UNDO_MS
   const romService = new RomService(deps.store, { ...deps.serviceOptions, undoDeleteMs: undoMs })
   await app.register(romRoutes, {
@@ -136,4 +172,36 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     : undefined
   await registerStaticFiles(app, deps.staticDirs, pages)
   return app
+}
+
+/** Rooms (homes), sockets (gateway) and the relay between them, and their routes. */
+async function registerNetplay(
+  app: FastifyInstance,
+  deps: AppDeps,
+  maxRomBytes: number,
+): Promise<() => void> {
+  const netplay = deps.netplay ?? {}
+  const relay = netplay.relay ?? new InProcessRoomRelay(newServerId())
+  const service = new RoomService(relay, {
+    ...netplay,
+    maxRooms: netplay.maxRooms ?? NETPLAY_DEFAULT_MAX_ROOMS,
+    maxSpectators: netplay.maxSpectators ?? NETPLAY_DEFAULT_MAX_SPECTATORS,
+    maxRomBytes,
+    libraryFileName: async (romId) => (await deps.store.get(romId))?.fileName,
+  })
+  const gateway = new Gateway(relay, { ...netplay, maxRomBytes })
+  await relay.start({
+    toHome: (envelope) => service.toHome(envelope),
+    toGateway: (envelope) => gateway.deliver(envelope),
+  })
+  app.addHook('onClose', () => relay.close())
+  await app.register(netplayRoutes, {
+    service,
+    gateway,
+    trustedOrigins: deps.trustedOrigins ?? [],
+  })
+  return () => {
+    service.close()
+    gateway.close()
+  }
 }

@@ -2,7 +2,11 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { DEFAULT_MAX_ROM_BYTES } from '@nes-studio/shared'
+import {
+  DEFAULT_MAX_ROM_BYTES,
+  NETPLAY_DEFAULT_MAX_ROOMS,
+  NETPLAY_DEFAULT_MAX_SPECTATORS,
+} from '@nes-studio/shared'
 
 export interface Config {
   port: number
@@ -32,6 +36,13 @@ export interface Config {
   /** Longest time for a request's headers, and for the whole request, to arrive (ms). */
   headersTimeoutMs: number
   requestTimeoutMs: number
+  /** Online rooms this server holds at once. */
+  netplayMaxRooms: number
+  /** Spectators per room. */
+  netplayMaxSpectators: number
+  /** Test-only: delay (± jitter) added to every message a room sends a socket, ms; 0 in production. */
+  netplayTestDelayMs: number
+  netplayTestJitterMs: number
 }
 
 function isPostgresUrl(value: string): boolean {
@@ -72,6 +83,15 @@ const envSchema = z.object({
   PG_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  NETPLAY_MAX_ROOMS: z.coerce.number().int().min(1).max(100_000).default(NETPLAY_DEFAULT_MAX_ROOMS),
+  NETPLAY_MAX_SPECTATORS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(NETPLAY_DEFAULT_MAX_SPECTATORS),
+  NETPLAY_TEST_DELAY_MS: z.coerce.number().min(0).max(10_000).default(0),
+  NETPLAY_TEST_JITTER_MS: z.coerce.number().min(0).max(10_000).default(0),
 })
 
 /** A setting is missing or malformed; the message names the variable. */
@@ -116,5 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgTimeoutMs: e.PG_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    netplayMaxRooms: e.NETPLAY_MAX_ROOMS,
+    netplayMaxSpectators: e.NETPLAY_MAX_SPECTATORS,
+    netplayTestDelayMs: e.NETPLAY_TEST_DELAY_MS,
+    netplayTestJitterMs: e.NETPLAY_TEST_JITTER_MS,
   }
 }

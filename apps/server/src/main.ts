@@ -5,12 +5,13 @@ import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { resolvePackageDir } from './http/package-dir'
 import { loadPageRenderModule } from './http/page-render'
-import { openRomStore } from './storage/open-rom-store'
+import { openRomStore, openRoomRelay } from './storage/open-rom-store'
 import { StorageStartupError } from './storage/storage-errors'
 
 async function main(): Promise<void> {
   const config = loadConfig()
   const store = await openRomStore(config)
+  const relay = await openRoomRelay(config)
   const pageRenderer = await loadPageRenderModule(config.pageRendererFile).catch((err: unknown) => {
     // The pages still work without it: the browser renders them.
     console.warn(`Pages are not pre-rendered: ${err instanceof Error ? err.message : String(err)}`)
@@ -26,6 +27,12 @@ async function main(): Promise<void> {
     allowedHosts: config.allowedHosts,
     libraryToken: config.libraryToken,
     timeouts: { headersMs: config.headersTimeoutMs, requestMs: config.requestTimeoutMs },
+    netplay: {
+      relay,
+      maxRooms: config.netplayMaxRooms,
+      maxSpectators: config.netplayMaxSpectators,
+      testDelay: { delayMs: config.netplayTestDelayMs, jitterMs: config.netplayTestJitterMs },
+    },
     staticDirs: {
       clientDir: config.clientDir,
       emulatorjsDir: resolvePackageDir('@emulatorjs/emulatorjs'),

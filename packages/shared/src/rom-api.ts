@@ -156,6 +156,9 @@ export const apiErrorCodeSchema = z.enum([
   'TooManyStates',
   /** A battery save written from a version that is no longer the server's (If-Match / If-None-Match). */
   'SaveConflict',
+  // Online play (netplay-api.ts).
+  /** The server already runs as many online rooms as it allows (NETPLAY_MAX_ROOMS). */
+  'RoomLimit',
 ])
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>
 

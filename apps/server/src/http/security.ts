@@ -46,6 +46,17 @@ export function isCrossSiteWrite(
   trustedOrigins: readonly string[],
 ): boolean {
   if (SAFE_METHODS.has(request.method)) return false
+  return isCrossSiteRequest(request, trustedOrigins)
+}
+
+/**
+ * The same rule for a request of any method: a WebSocket upgrade is a GET, but the socket it opens
+ * writes (browsers send `Origin` with every upgrade, and no CORS check protects a socket).
+ */
+export function isCrossSiteRequest(
+  request: FastifyRequest,
+  trustedOrigins: readonly string[],
+): boolean {
   const fetchSite = request.headers['sec-fetch-site']
   if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return true
   const origin = request.headers.origin

@@ -1,0 +1,203 @@
+// One browser's WebSocket on this server (the gateway side): every message is checked here before it
+// goes to the room — size, rate, JSON, the zod schema, hello first — and a socket that breaks a rule is
+// closed with a reason while the room and the server go on. Pings are answered here.
+import type { RawData, WebSocket } from 'ws'
+import {
+  NETPLAY_BULK_HEADER_BYTES,
+  NETPLAY_BULK_KIND,
+  NETPLAY_CLOSE,
+  NETPLAY_MAX_MESSAGES_PER_SECOND,
+  NETPLAY_MAX_STATE_BYTES,
+  NETPLAY_MAX_TEXT_BYTES,
+  clientMessageSchema,
+  decodeBulk,
+} from '@nes-studio/shared/netplay-api'
+import type { ClientMessage } from '@nes-studio/shared/netplay-api'
+import { DelayedSender } from './delayed-sender'
+import type { TestDelay } from './delayed-sender'
+import type { ToHome } from './room-relay'
+
+/** A close reason is at most 123 bytes of UTF-8 (RFC 6455 5.5). */
+function shortReason(reason: string): string {
+  let text = reason
+  while (Buffer.byteLength(text) > 123) text = text.slice(0, -2) + '…'
+  return text
+}
+
+export interface MemberSocketOptions {
+  maxRomBytes: number
+  testDelay?: TestDelay
+  /** How long to wait for the room's welcome after hello (a room on a server that is gone). */
+  joinTimeoutMs: number
+  /** Hands the message to the room's home (through the relay). */
+  toHome(envelope: ToHome): void
+  /** The socket is closed and forgotten. */
+  onClosed(member: MemberSocket): void
+}
+
+export class MemberSocket {
+  private readonly sender: DelayedSender
+  private tokens = NETPLAY_MAX_MESSAGES_PER_SECOND
+  private lastRefill = performance.now()
+  private hasSaidHello = false
+  private isWelcomed = false
+  private isClosing = false
+  private hasLeft = false
+  private joinTimer: ReturnType<typeof setTimeout> | undefined
+  /** Cleared by each heartbeat ping, set by the pong. */
+  isAlive = true
+
+  constructor(
+    readonly id: string,
+    readonly roomId: string,
+    private readonly ws: WebSocket,
+    private readonly options: MemberSocketOptions,
+  ) {
+    this.sender = new DelayedSender(options.testDelay)
+    ws.on('message', (data, isBinary) => this.receive(data, isBinary))
+    ws.on('pong', () => {
+      this.isAlive = true
+    })
+    ws.on('error', () => undefined) // a broken connection also closes; 'close' handles it
+    ws.on('close', (code) => this.closed(code))
+  }
+
+  sendText(text: string): void {
+    if (text.startsWith('{"t":"welcome"')) {
+      this.isWelcomed = true
+      clearTimeout(this.joinTimer)
+    }
+    this.sender.push(() => this.write(text))
+  }
+
+  sendBinary(bytes: Uint8Array): void {
+    this.sender.push(() => this.write(bytes))
+  }
+
+  private write(data: string | Uint8Array): void {
+    if (this.ws.readyState !== this.ws.OPEN) return
+    this.ws.send(data)
+    // A browser that stops reading must not make the server hold its messages without end.
+    if (this.ws.bufferedAmount > 2 * this.options.maxRomBytes + 1_000_000) this.ws.terminate()
+  }
+
+  /** Closes with `code` and a reason for the person (after whatever is queued before it). */
+  close(code: number, reason: string): void {
+    if (this.isClosing) return
+    this.isClosing = true
+    this.sender.push(() => this.ws.close(code, shortReason(reason)))
+  }
+
+  /** Heartbeat: a socket that did not answer the previous ping is dropped. */
+  heartbeat(): void {
+    if (!this.isAlive) {
+      this.ws.terminate()
+      return
+    }
+    this.isAlive = false
+    if (this.ws.readyState === this.ws.OPEN) this.ws.ping()
+  }
+
+  private receive(data: RawData, isBinary: boolean): void {
+    if (this.isClosing) return
+    if (!this.withinRate()) {
+      return this.refuse(
+        NETPLAY_CLOSE.flood,
+        `More than ${NETPLAY_MAX_MESSAGES_PER_SECOND} messages in a second: this connection was closed.`,
+      )
+    }
+    const bytes = Buffer.isBuffer(data)
+      ? data
+      : Array.isArray(data)
+        ? Buffer.concat(data)
+        : Buffer.from(data)
+    if (isBinary) return this.receiveBinary(bytes)
+    if (bytes.length > NETPLAY_MAX_TEXT_BYTES) {
+      return this.refuse(NETPLAY_CLOSE.tooLarge, 'That message is too large for a room.')
+    }
+    let json: unknown
+    try {
+      json = JSON.parse(bytes.toString('utf8'))
+    } catch {
+      return this.refuse(NETPLAY_CLOSE.badMessage, 'That message is not JSON.')
+    }
+    const parsed = clientMessageSchema.safeParse(json)
+    if (!parsed.success) {
+      return this.refuse(NETPLAY_CLOSE.badMessage, 'That is not a message a room understands.')
+    }
+    this.receiveMessage(parsed.data)
+  }
+
+  private receiveMessage(msg: ClientMessage): void {
+    if (msg.t === 'hello') {
+      if (this.hasSaidHello) {
+        return this.refuse(NETPLAY_CLOSE.badMessage, 'The room was already greeted.')
+      }
+      this.hasSaidHello = true
+      this.joinTimer = setTimeout(() => {
+        if (!this.isWelcomed) {
+          this.close(NETPLAY_CLOSE.notFound, 'The room did not answer: it may have ended.')
+        }
+      }, this.options.joinTimeoutMs)
+      return this.options.toHome({ k: 'join', room: this.roomId, member: this.id, hello: msg })
+    }
+    if (!this.hasSaidHello) return this.refuse(NETPLAY_CLOSE.badMessage, 'Say hello first.')
+    if (msg.t === 'ping') {
+      this.sendText(JSON.stringify({ t: 'pong', n: msg.n }))
+      if (msg.rtt === undefined) return
+    }
+    if (msg.t === 'leave') this.hasLeft = true
+    this.options.toHome({ k: 'msg', room: this.roomId, member: this.id, msg })
+  }
+
+  private receiveBinary(bytes: Buffer): void {
+    if (!this.hasSaidHello) return this.refuse(NETPLAY_CLOSE.badMessage, 'Say hello first.')
+    const bulk = decodeBulk(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+    if (!bulk)
+      return this.refuse(NETPLAY_CLOSE.badMessage, 'That binary message has no known kind.')
+    const limit =
+      bulk.kind === NETPLAY_BULK_KIND.rom ? this.options.maxRomBytes : NETPLAY_MAX_STATE_BYTES
+    if (bytes.length - NETPLAY_BULK_HEADER_BYTES > limit) {
+      const what = bulk.kind === NETPLAY_BULK_KIND.rom ? 'cartridge' : 'state'
+      return this.refuse(
+        NETPLAY_CLOSE.tooLarge,
+        `That ${what} is larger than this server takes (${limit} bytes).`,
+      )
+    }
+    // The receive buffer is ws's: keep a copy of our own.
+    this.options.toHome({
+      k: 'bulk',
+      room: this.roomId,
+      member: this.id,
+      bulk: { ...bulk, bytes: new Uint8Array(bulk.bytes) },
+    })
+  }
+
+  private withinRate(): boolean {
+    const now = performance.now()
+    const refill = ((now - this.lastRefill) * NETPLAY_MAX_MESSAGES_PER_SECOND) / 1000
+    this.tokens = Math.min(NETPLAY_MAX_MESSAGES_PER_SECOND, this.tokens + refill)
+    this.lastRefill = now
+    if (this.tokens < 1) return false
+    this.tokens -= 1
+    return true
+  }
+
+  /** Closes at once (no test delay: the browser did wrong, nothing queued matters any more). */
+  private refuse(code: number, reason: string): void {
+    this.isClosing = true
+    this.sender.clear()
+    if (this.ws.readyState === this.ws.OPEN) this.ws.close(code, shortReason(reason))
+  }
+
+  private closed(code: number): void {
+    clearTimeout(this.joinTimer)
+    this.sender.clear()
+    // 1000 (the page closed the socket) and 1001 (the page went away) are a player leaving.
+    const clean = this.hasLeft || code === 1000 || code === 1001
+    if (this.hasSaidHello) {
+      this.options.toHome({ k: 'gone', room: this.roomId, member: this.id, clean })
+    }
+    this.options.onClosed(this)
+  }
+}

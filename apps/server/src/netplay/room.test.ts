@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest'
+import { NETPLAY_CLOSE } from '@nes-studio/shared/netplay-constants'
+import { HOST_KEY, RoomHarness } from '../test/room-harness'
+
+const HOST = 's.host'
+const GUEST = 's.guest'
+
+/** A room with its host at frame `hostFrames` and a guest seated from the host's state after `stateAt`. */
+function roomWithGuest(hostFrames = 10, stateAt = 4) {
+  const h = new RoomHarness()
+  h.startHost(HOST, hostFrames)
+  h.hello(GUEST)
+  h.room.message(GUEST, { t: 'ready' })
+  h.answerState(HOST, stateAt)
+  return h
+}
+
+describe('Room: players and seats', () => {
+  it('takes the host by its key, and refuses a wrong key', () => {
+    const h = new RoomHarness()
+    h.hello('s.x', { hostKey: 'x'.repeat(22) })
+    expect(h.box('s.x').closed?.code).toBe(NETPLAY_CLOSE.forbidden)
+    h.hello(HOST, { hostKey: HOST_KEY })
+    expect(h.last(HOST, 'welcome')).toMatchObject({ role: 'host', pad: 1, inputFrom: 1 })
+  })
+
+  it('runs the host alone with pad 2 released until someone joins', () => {
+    const h = new RoomHarness()
+    h.startHost(HOST)
+    h.input(HOST, 1, [0x01, 0x81])
+    expect([...h.frames(HOST).entries()]).toEqual([
+      [1, [0x01, 0]],
+      [2, [0x81, 0]],
+    ])
+  })
+
+  it('seats the first guest as player 2 from the host state, then waits for its input', () => {
+    const h = roomWithGuest(10, 4)
+    const welcome = h.last(GUEST, 'welcome')
+    expect(welcome).toMatchObject({ role: 'player', pad: 2, inputFrom: null })
+    expect(welcome.seat).toMatch(/^seat/)
+    // The guest gets its first input frame, then the host's state, then the frames after that state.
+    expect(h.last(GUEST, 'role')).toMatchObject({ pad: 2, inputFrom: 11 })
+    expect(h.box(GUEST).bulks).toEqual([expect.objectContaining({ kind: 2, frame: 4 })])
+    expect([...h.frames(GUEST).keys()]).toEqual([5, 6, 7, 8, 9, 10])
+    // From frame 11 on the room needs player 2.
+    h.input(HOST, 11, [1, 1])
+    expect(h.frames(HOST).has(11)).toBe(false)
+    h.input(GUEST, 11, [2])
+    expect(h.frames(HOST).get(11)).toEqual([1, 2])
+    expect(h.frames(GUEST).get(11)).toEqual([1, 2])
+    expect(h.frames(HOST).has(12)).toBe(false)
+  })
+
+  it('makes later joiners spectators, up to the cap, and closes the one past it', () => {
+    const h = roomWithGuest()
+    h.hello('s.w1')
+    h.hello('s.w2')
+    h.hello('s.w3')
+    expect(h.last('s.w1', 'welcome')).toMatchObject({ role: 'spectator', pad: null, seat: null })
+    expect(h.last('s.w2', 'welcome').role).toBe('spectator')
+    expect(h.box('s.w3').closed).toEqual({
+      code: NETPLAY_CLOSE.full,
+      reason: 'This room already has 2 spectators, the most it takes.',
+    })
+    expect(h.last(HOST, 'roster').members.map((m) => m.role)).toEqual([
+      'host',
+      'player',
+      'spectator',
+      'spectator',
+    ])
+  })
+
+  it('lets the host hand pad 2 to a spectator; the player becomes a spectator', () => {
+    const h = roomWithGuest(10, 4)
+    h.hello('s.w1')
+    h.room.message('s.w1', { t: 'ready' })
+    h.answerState(HOST, 8)
+    h.input(GUEST, 11, [4, 4])
+    h.room.message(HOST, { t: 'give-pad', to: 's.w1' })
+    expect(h.last(GUEST, 'role')).toMatchObject({ role: 'spectator', pad: null })
+    // The new player continues pad 2's stream where the old one stopped.
+    expect(h.last('s.w1', 'role')).toMatchObject({ role: 'player', pad: 2, inputFrom: 13 })
+    h.room.message(GUEST, { t: 'give-pad', to: GUEST })
+    expect(h.box(GUEST).closed?.code).toBe(NETPLAY_CLOSE.forbidden)
+  })
+})
+
+describe('Room: drops, leaving and the end', () => {
+  it('holds a dropped player 2 seat and resumes it from the frame its game is at', () => {
+    const h = roomWithGuest(10, 4)
+    h.input(GUEST, 11, [3])
+    h.room.gone(GUEST, false)
+    expect(h.last(HOST, 'roster').waitingFor).toEqual([2])
+    const seat = h.last(GUEST, 'welcome').seat!
+    h.hello('s.back', { seat, at: 9 })
+    expect(h.last('s.back', 'welcome')).toMatchObject({ pad: 2, resumed: true, inputFrom: 12 })
+    expect([...h.frames('s.back').keys()]).toEqual([10])
+    expect(h.last(HOST, 'roster').waitingFor).toEqual([])
+  })
+
+  it('hands a player who comes back without its game a state, keeping the seat', () => {
+    const h = roomWithGuest(10, 4)
+    h.room.gone(GUEST, false)
+    h.hello('s.back', { seat: h.last(GUEST, 'welcome').seat! })
+    expect(h.last('s.back', 'welcome')).toMatchObject({ pad: 2, resumed: false, inputFrom: 11 })
+    h.room.message('s.back', { t: 'ready' })
+    h.answerState(HOST, 10)
+    expect(h.box('s.back').bulks.at(-1)).toMatchObject({ kind: 2, frame: 10 })
+  })
+
+  it('releases pad 2 after 30 s without the player, and the host plays on', () => {
+    const h = roomWithGuest(10, 4)
+    h.room.gone(GUEST, false)
+    h.input(HOST, 11, [1])
+    expect(h.frames(HOST).has(11)).toBe(false)
+    h.now += 30_000
+    h.room.tick()
+    expect(h.frames(HOST).get(11)).toEqual([1, 0])
+    expect(h.last(HOST, 'roster').members.map((m) => m.role)).toEqual(['host'])
+  })
+
+  it('frees pad 2 at once when player 2 leaves on purpose', () => {
+    const h = roomWithGuest(10, 4)
+    h.input(HOST, 11, [1])
+    h.room.message(GUEST, { t: 'leave' })
+    expect(h.frames(HOST).get(11)).toEqual([1, 0])
+  })
+
+  it('ends the room for everyone when the host leaves', () => {
+    const h = roomWithGuest()
+    h.hello('s.w1')
+    h.room.gone(HOST, true)
+    for (const id of [GUEST, 's.w1']) {
+      expect(h.last(id, 'ended').reason).toBe('The host left, so the room has ended.')
+      expect(h.box(id).closed?.code).toBe(NETPLAY_CLOSE.ended)
+    }
+    expect(h.room.isEnded).toBe(true)
+  })
+
+  it('waits 30 s for a host whose connection dropped, then ends the room', () => {
+    const h = roomWithGuest()
+    h.room.gone(HOST, false)
+    expect(h.last(GUEST, 'roster').waitingFor).toEqual([1])
+    h.now += 29_000
+    h.room.tick()
+    expect(h.room.isEnded).toBe(false)
+    h.now += 1_000
+    h.room.tick()
+    expect(h.last(GUEST, 'ended').reason).toMatch(/host lost the connection/)
+  })
+
+  it('ends a room nobody has been in for 10 minutes', () => {
+    const h = new RoomHarness()
+    h.now += 599_000
+    h.room.tick()
+    expect(h.room.isEnded).toBe(false)
+    h.now += 1_000
+    h.room.tick()
+    expect(h.room.isEnded).toBe(true)
+  })
+})
+
+describe('Room: one world', () => {
+  it('re-syncs a browser whose state hash differs from the host’s, and counts it', () => {
+    const h = roomWithGuest(120, 4)
+    h.input(GUEST, 121, [0])
+    h.room.message(GUEST, { t: 'hash', f: 60, h: 'b'.repeat(16) })
+    h.room.message(HOST, { t: 'hash', f: 60, h: 'a'.repeat(16) })
+    expect(h.last(GUEST, 'resynced')).toEqual({ t: 'resynced', count: 1, pads: [2] })
+    h.answerState(HOST, 100)
+    expect(h.box(GUEST).bulks.at(-1)).toMatchObject({ kind: 2, frame: 100 })
+    expect(h.last(HOST, 'roster').resyncs).toBe(1)
+    // Equal hashes change nothing.
+    h.room.message(HOST, { t: 'hash', f: 120, h: 'c'.repeat(16) })
+    h.room.message(GUEST, { t: 'hash', f: 120, h: 'c'.repeat(16) })
+    expect(h.of(GUEST, 'resynced')).toHaveLength(1)
+  })
+
+  it('pauses the room for everyone while a player pauses or a player tab is hidden', () => {
+    const h = roomWithGuest(10, 4)
+    h.room.message(GUEST, { t: 'pause', on: true })
+    expect(h.last(HOST, 'roster').paused).toEqual({ reason: 'pause', pad: 2 })
+    h.input(HOST, 11, [1])
+    h.input(GUEST, 11, [1])
+    expect(h.frames(HOST).has(11)).toBe(false)
+    h.room.message(HOST, { t: 'pause', on: false })
+    expect(h.frames(HOST).get(11)).toEqual([1, 1])
+    h.room.message(HOST, { t: 'hidden', on: true })
+    expect(h.last(GUEST, 'roster').paused).toEqual({ reason: 'hidden', pad: 1 })
+    h.hello('s.w1')
+    h.room.message('s.w1', { t: 'pause', on: true })
+    expect(h.last('s.w1', 'notice').message).toBe('Only players can pause the room.')
+  })
+
+  it('sends the host the other player’s pace, and picks the delay from the slowest round trip', () => {
+    const h = roomWithGuest()
+    h.room.message(GUEST, { t: 'pace', slack: 12 })
+    expect(h.last(HOST, 'pace').slack).toBe(12)
+    h.room.message(HOST, { t: 'ping', n: 1, rtt: 20 })
+    h.room.message(GUEST, { t: 'ping', n: 1, rtt: 50 })
+    expect(h.last(HOST, 'roster').delay).toBe(4)
+  })
+})
+
+describe('Room: bad input', () => {
+  it('closes a socket sending input out of range or without a pad; the room goes on', () => {
+    const h = roomWithGuest(10, 4)
+    h.input(GUEST, 15, [0])
+    expect(h.box(GUEST).closed).toEqual({
+      code: NETPLAY_CLOSE.outOfRange,
+      reason: 'Input for frame 15 came where frame 11 was expected.',
+    })
+    h.hello('s.w1')
+    h.input('s.w1', 1, [0])
+    expect(h.box('s.w1').closed?.code).toBe(NETPLAY_CLOSE.badMessage)
+    h.input(HOST, 11, [1])
+    expect(h.room.isEnded).toBe(false)
+    expect(h.last(HOST, 'roster').waitingFor).toEqual([2])
+  })
+
+  it('takes a slot cartridge from the host once, the declared size, and hands it to who joins', () => {
+    const h = new RoomHarness({ kind: 'cartridge', fileName: 'mine.nes', size: 16 })
+    h.startHost(HOST)
+    h.hello(GUEST)
+    const rom = new Uint8Array(16)
+    rom.set([0x4e, 0x45, 0x53, 0x1a])
+    h.room.bulk(HOST, { kind: 1, frame: 0, id: 0, bytes: rom })
+    expect(h.box(GUEST).bulks).toEqual([expect.objectContaining({ kind: 1, bytes: rom })])
+    h.hello('s.w1')
+    expect(h.box('s.w1').bulks).toEqual([expect.objectContaining({ kind: 1 })])
+    h.room.bulk(GUEST, { kind: 1, frame: 0, id: 0, bytes: rom })
+    expect(h.box(GUEST).closed?.code).toBe(NETPLAY_CLOSE.forbidden)
+    h.room.bulk(HOST, { kind: 1, frame: 0, id: 0, bytes: rom })
+    expect(h.box(HOST).closed?.reason).toBe('This room needs no cartridge from you.')
+  })
+
+  it('refuses a cartridge of another size than the room was opened with', () => {
+    const h = new RoomHarness({ kind: 'cartridge', fileName: 'mine.nes', size: 16 })
+    h.startHost(HOST)
+    h.room.bulk(HOST, { kind: 1, frame: 0, id: 0, bytes: new Uint8Array(20) })
+    expect(h.box(HOST).closed?.reason).toBe(
+      'The cartridge is 20 bytes, not the 16 the room was opened with.',
+    )
+  })
+})

@@ -1,0 +1,495 @@
+// One online room, on its home server: who holds which pad, the input log that turns both players' input
+// into confirmed frames, the state hand-outs (a browser joining, or one whose state hash differed from the
+// host's), pause, hidden tabs, dropped connections and the room's end. It only decides and talks through
+// RoomOutput, so it is tested without sockets (room.test.ts).
+import { timingSafeEqual } from 'node:crypto'
+import { NETPLAY_CLOSE } from '@nes-studio/shared/netplay-constants'
+import type {
+  ClientMessage,
+  HelloMessage,
+  MemberRole,
+  NetplayBulk,
+  RoomGame,
+  RoomMember,
+  RoomPause,
+  ServerMessage,
+} from '@nes-studio/shared/netplay-api'
+import { chooseInputDelay } from './input-delay'
+import { InputLog } from './input-log'
+import type { Pad } from './input-log'
+import { RoomSync } from './room-sync'
+
+export interface RoomOutput {
+  send(members: readonly string[], msg: ServerMessage): void
+  sendBulk(members: readonly string[], bulk: NetplayBulk): void
+  close(member: string, code: number, reason: string): void
+}
+
+export interface RoomOptions {
+  id: string
+  game: RoomGame
+  hostKey: string
+  maxSpectators: number
+  /** How long a dropped player's seat is held, ms. */
+  reconnectMs: number
+  /** How long the room lives with nobody connected, ms. */
+  idleMs: number
+  now: () => number
+  /** A fresh 128-bit secret (seat tokens). */
+  newSecret: () => string
+}
+
+export interface Member {
+  id: string
+  role: MemberRole
+  pad: Pad | null
+  connected: boolean
+  hidden: boolean
+  rtt: number
+  /** The token a player gives back to take the seat again after a drop. */
+  seat: string | null
+  awayUntil: number | null
+  /** Receives confirmed frames (it has a state to run them from). */
+  synced: boolean
+  hasRom: boolean
+}
+
+const ENDED = {
+  hostLeft: 'The host left, so the room has ended.',
+  hostLost:
+    'The host lost the connection and did not come back within 30 seconds, so the room has ended.',
+  idle: 'Nobody was in the room for 10 minutes, so it has ended.',
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+export class Room {
+  readonly log = new InputLog()
+  readonly members = new Map<string, Member>()
+  private readonly sync: RoomSync
+  private rom: Uint8Array | undefined
+  private isHostStarted = false
+  private userPause: RoomPause | null = null
+  private delay: number
+  private idleSince: number | undefined
+  private ended = false
+
+  constructor(
+    private readonly options: RoomOptions,
+    readonly output: RoomOutput,
+  ) {
+    this.delay = chooseInputDelay([])
+    this.idleSince = options.now()
+    this.sync = new RoomSync(this)
+  }
+
+  get id(): string {
+    return this.options.id
+  }
+
+  get isEnded(): boolean {
+    return this.ended
+  }
+
+  get game(): RoomGame {
+    return this.options.game
+  }
+
+  host(): Member | undefined {
+    for (const member of this.members.values()) if (member.role === 'host') return member
+    return undefined
+  }
+
+  player2(): Member | undefined {
+    for (const member of this.members.values()) if (member.pad === 2) return member
+    return undefined
+  }
+
+  spectatorCount(): number {
+    let count = 0
+    for (const member of this.members.values()) if (member.role === 'spectator') count++
+    return count
+  }
+
+  /** The host's game is held and counting frames. */
+  get hostStarted(): boolean {
+    return this.isHostStarted
+  }
+
+  join(id: string, hello: HelloMessage): void {
+    if (this.ended) return
+    if (hello.hostKey !== undefined) return this.joinHost(id, hello)
+    const held = [...this.members.values()].find(
+      (m) => hello.seat !== undefined && m.seat !== null && sameSecret(m.seat, hello.seat),
+    )
+    if (held) return this.takeBack(held, id, hello)
+    if (!this.player2()) {
+      this.admit(id, 'player', 2, this.options.newSecret())
+    } else if (this.spectatorCount() < this.options.maxSpectators) {
+      this.admit(id, 'spectator', null, null)
+    } else {
+      this.output.close(
+        id,
+        NETPLAY_CLOSE.full,
+        `This room already has ${this.options.maxSpectators} spectators, the most it takes.`,
+      )
+      return
+    }
+    const member = this.members.get(id)
+    if (member) this.welcome(member, false)
+    this.broadcastRoster()
+  }
+
+  private joinHost(id: string, hello: HelloMessage): void {
+    if (!sameSecret(hello.hostKey ?? '', this.options.hostKey)) {
+      this.output.close(id, NETPLAY_CLOSE.forbidden, "That is not this room's host key.")
+      return
+    }
+    const previous = this.host()
+    if (!previous) {
+      this.admit(id, 'host', 1, null)
+      const host = this.members.get(id)
+      if (host) this.welcome(host, false)
+      this.broadcastRoster()
+      return
+    }
+    if (this.isHostStarted && !this.canResume(hello.at)) {
+      // The host's game is the room's: without it nobody can go on.
+      this.replace(previous, id)
+      this.end(ENDED.hostLost)
+      return
+    }
+    this.takeBack(previous, id, hello)
+  }
+
+  /** A browser takes its seat back (after a drop, or from a second socket that replaces the first). */
+  private takeBack(member: Member, id: string, hello: HelloMessage): void {
+    this.replace(member, id)
+    member.connected = true
+    member.awayUntil = null
+    const resumed = member.synced && this.canResume(hello.at)
+    if (!resumed) member.synced = false
+    this.welcome(member, resumed)
+    if (resumed && hello.at !== undefined) this.sendFrames([member.id], hello.at + 1)
+    if (this.isHostStarted) this.sync.hostBack(member)
+    this.advance()
+    this.broadcastRoster()
+  }
+
+  /** Moves `member` to the socket `id`, closing the socket it had if that is still open. */
+  private replace(member: Member, id: string): void {
+    if (member.connected && member.id !== id) {
+      this.output.close(
+        member.id,
+        NETPLAY_CLOSE.replaced,
+        'This seat was taken by a newer connection.',
+      )
+    }
+    this.members.delete(member.id)
+    this.sync.forget(member.id)
+    member.id = id
+    this.members.set(id, member)
+  }
+
+  private canResume(at: number | undefined): boolean {
+    return at !== undefined && at <= this.log.confirmed && this.log.range(at + 1) !== undefined
+  }
+
+  private admit(id: string, role: MemberRole, pad: Pad | null, seat: string | null): void {
+    this.members.set(id, {
+      id,
+      role,
+      pad,
+      connected: true,
+      hidden: false,
+      rtt: 0,
+      seat,
+      awayUntil: null,
+      synced: false,
+      hasRom: false,
+    })
+  }
+
+  private welcome(member: Member, resumed: boolean): void {
+    const inputFrom = member.pad !== null && this.log.isActive(member.pad)
+    this.output.send([member.id], {
+      t: 'welcome',
+      you: member.id,
+      role: member.role,
+      pad: member.pad,
+      seat: member.seat,
+      game: this.options.game,
+      inputFrom: inputFrom && member.pad !== null ? this.log.nextFrame(member.pad) : null,
+      resumed,
+    })
+    if (member.role !== 'host' && this.rom && !member.hasRom) {
+      member.hasRom = true
+      this.output.sendBulk([member.id], { kind: 1, frame: 0, id: 0, bytes: this.rom })
+    }
+  }
+
+  message(id: string, msg: ClientMessage): void {
+    const member = this.members.get(id)
+    if (!member || this.ended) return
+    switch (msg.t) {
+      case 'hello':
+        return this.violation(member, NETPLAY_CLOSE.badMessage, 'The room was already greeted.')
+      case 'ready':
+        return this.ready(member)
+      case 'input': {
+        if (member.pad === null || !this.log.isActive(member.pad)) {
+          return this.violation(member, NETPLAY_CLOSE.badMessage, 'You hold no pad to play.')
+        }
+        const problem = this.log.add(member.pad, msg.f, msg.p)
+        if (problem) return this.violation(member, NETPLAY_CLOSE.outOfRange, problem.message)
+        return this.advance()
+      }
+      case 'hash':
+        return this.sync.hash(member, msg.f, msg.h)
+      case 'ping':
+        if (msg.rtt !== undefined) this.measured(member, msg.rtt)
+        return
+      case 'pace': {
+        const other = member.pad === 1 ? this.player2() : member.pad === 2 ? this.host() : undefined
+        if (other?.connected) this.output.send([other.id], { t: 'pace', slack: msg.slack })
+        return
+      }
+      case 'pause':
+        return this.pause(member, msg.on)
+      case 'hidden':
+        member.hidden = msg.on
+        this.broadcastRoster()
+        return this.advance()
+      case 'give-pad':
+        return this.givePad(member, msg.to)
+      case 'need-state':
+        return this.sync.requestState(member)
+      case 'leave':
+        return this.gone(id, true)
+    }
+  }
+
+  private ready(member: Member): void {
+    if (member.role !== 'host') {
+      if (!member.synced) this.sync.requestState(member)
+      return
+    }
+    if (!this.isHostStarted) {
+      this.isHostStarted = true
+      member.synced = true
+    }
+    this.sync.hostBack(member)
+  }
+
+  bulk(id: string, bulk: NetplayBulk): void {
+    const member = this.members.get(id)
+    if (!member || this.ended) return
+    if (member.role !== 'host') {
+      return this.violation(member, NETPLAY_CLOSE.forbidden, 'Only the host sends game data.')
+    }
+    if (bulk.kind === 2) return this.sync.hostState(bulk)
+    const game = this.options.game
+    const problem =
+      game.kind !== 'cartridge' || this.rom
+        ? 'This room needs no cartridge from you.'
+        : bulk.bytes.length !== game.size
+          ? `The cartridge is ${bulk.bytes.length} bytes, not the ${game.size} the room was opened with.`
+          : !isInes(bulk.bytes)
+            ? 'The cartridge is not an iNES file.'
+            : undefined
+    if (problem) return this.violation(member, NETPLAY_CLOSE.badMessage, problem)
+    this.rom = bulk.bytes
+    const waiting = [...this.members.values()].filter((m) => m.role !== 'host' && !m.hasRom)
+    for (const m of waiting) m.hasRom = true
+    this.output.sendBulk(
+      waiting.map((m) => m.id),
+      bulk,
+    )
+  }
+
+  /** The socket closed (or the browser said it leaves). */
+  gone(id: string, clean: boolean): void {
+    const member = this.members.get(id)
+    if (!member || !member.connected || this.ended) return
+    if (member.role === 'host' && clean) return this.end(ENDED.hostLeft)
+    if (member.role === 'spectator' || (clean && member.pad === 2)) {
+      this.remove(member)
+    } else {
+      member.connected = false
+      member.awayUntil = this.options.now() + this.options.reconnectMs
+      if (member.role === 'host') this.sync.hostAway()
+    }
+    this.broadcastRoster()
+    this.advance()
+  }
+
+  private remove(member: Member): void {
+    this.members.delete(member.id)
+    this.sync.forget(member.id)
+    if (member.pad === 2) this.log.deactivate(2)
+  }
+
+  /** Expires held seats and ends an empty room; call about once a second. */
+  tick(): void {
+    if (this.ended) return
+    const now = this.options.now()
+    for (const member of [...this.members.values()]) {
+      if (member.awayUntil === null || member.awayUntil > now) continue
+      if (member.role === 'host') return this.end(ENDED.hostLost)
+      this.remove(member)
+      this.broadcastRoster()
+      this.advance()
+    }
+    const anyone = [...this.members.values()].some((m) => m.connected)
+    if (anyone) this.idleSince = undefined
+    else if (this.idleSince === undefined) this.idleSince = now
+    else if (now - this.idleSince >= this.options.idleMs) this.end(ENDED.idle)
+  }
+
+  end(reason: string): void {
+    if (this.ended) return
+    this.ended = true
+    const connected = [...this.members.values()].filter((m) => m.connected).map((m) => m.id)
+    this.output.send(connected, { t: 'ended', reason })
+    for (const id of connected) this.output.close(id, NETPLAY_CLOSE.ended, reason)
+    this.members.clear()
+  }
+
+  /** Closes a misbehaving socket; its seat is held as for a dropped connection. */
+  violation(member: Member, code: number, reason: string): void {
+    this.output.close(member.id, code, reason)
+    this.gone(member.id, false)
+  }
+
+  private pause(member: Member, on: boolean): void {
+    if (member.pad === null) {
+      this.output.send([member.id], { t: 'notice', message: 'Only players can pause the room.' })
+      return
+    }
+    this.userPause = on ? { reason: 'pause', pad: member.pad } : null
+    this.broadcastRoster()
+    this.advance()
+  }
+
+  private givePad(member: Member, to: string): void {
+    if (member.role !== 'host') {
+      return this.violation(member, NETPLAY_CLOSE.forbidden, 'Only the host hands out pad 2.')
+    }
+    const target = this.members.get(to)
+    if (!target || target.role !== 'spectator' || !target.connected) {
+      this.output.send([member.id], { t: 'notice', message: 'That spectator is no longer here.' })
+      return
+    }
+    const previous = this.player2()
+    if (previous?.connected) {
+      Object.assign(previous, { role: 'spectator', pad: null, seat: null })
+      this.output.send([previous.id], {
+        t: 'role',
+        role: 'spectator',
+        pad: null,
+        seat: null,
+        inputFrom: null,
+      })
+    } else if (previous) {
+      this.remove(previous)
+    }
+    Object.assign(target, { role: 'player', pad: 2, seat: this.options.newSecret() })
+    this.sync.seatPlayer2(target)
+    this.broadcastRoster()
+  }
+
+  /** Tells the new player 2 its seat and first input frame (its game is in step already). */
+  announceSeat(member: Member): void {
+    const inputFrom = this.log.activate(2)
+    this.output.send([member.id], {
+      t: 'role',
+      role: member.role,
+      pad: member.pad,
+      seat: member.seat,
+      inputFrom,
+    })
+  }
+
+  private measured(member: Member, rtt: number): void {
+    const before = member.rtt
+    member.rtt = Math.round(rtt)
+    const delay = chooseInputDelay(this.playerRtts())
+    const moved = Math.abs(member.rtt - before) >= Math.max(5, before * 0.2)
+    if (delay === this.delay && !moved) return
+    this.delay = delay
+    this.broadcastRoster()
+  }
+
+  private playerRtts(): number[] {
+    return [...this.members.values()].filter((m) => m.pad !== null && m.connected).map((m) => m.rtt)
+  }
+
+  /** Why the room is paused on purpose: a player's pause, else a player's hidden tab. */
+  effectivePause(): RoomPause | null {
+    if (this.userPause) return this.userPause
+    for (const m of this.members.values()) {
+      if (m.pad !== null && m.connected && m.hidden) return { reason: 'hidden', pad: m.pad }
+    }
+    return null
+  }
+
+  /** Confirms what can be and sends it to every browser that runs frames. */
+  advance(): void {
+    if (!this.isHostStarted || this.ended || this.effectivePause()) return
+    const { first, pads } = this.log.merge()
+    if (pads.length === 0) return
+    this.output.send(this.syncedIds(), { t: 'frames', f: first, p: pads })
+  }
+
+  /** Confirmed frames from `from` on, to `members` (nothing when there are none yet). */
+  sendFrames(members: readonly string[], from: number): boolean {
+    const pads = this.log.range(from)
+    if (pads === undefined) return false
+    if (pads.length > 0) this.output.send(members, { t: 'frames', f: from, p: pads })
+    return true
+  }
+
+  syncedIds(): string[] {
+    const ids: string[] = []
+    for (const m of this.members.values()) if (m.synced && m.connected) ids.push(m.id)
+    return ids
+  }
+
+  connectedIds(): string[] {
+    const ids: string[] = []
+    for (const m of this.members.values()) if (m.connected) ids.push(m.id)
+    return ids
+  }
+
+  broadcastRoster(): void {
+    if (this.ended) return
+    const order = (m: Member) => (m.role === 'host' ? 0 : m.pad === 2 ? 1 : 2)
+    const members: RoomMember[] = [...this.members.values()]
+      .sort((a, b) => order(a) - order(b))
+      .map((m) => ({
+        id: m.id,
+        role: m.role,
+        pad: m.pad,
+        connected: m.connected,
+        hidden: m.hidden,
+        rtt: m.rtt,
+      }))
+    const waitingFor = members.filter((m) => m.pad !== null && !m.connected).map((m) => m.pad!)
+    this.output.send(this.connectedIds(), {
+      t: 'roster',
+      members,
+      delay: this.delay,
+      resyncs: this.sync.resyncs,
+      paused: this.effectivePause(),
+      waitingFor,
+    })
+  }
+}
+
+function isInes(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x4e && bytes[1] === 0x45 && bytes[2] === 0x53 && bytes[3] === 0x1a
+}

@@ -1,0 +1,99 @@
+// Test harness for Room: an output that records what each member was sent, and a clock the test moves.
+import type { NetplayBulk, RoomGame, ServerMessage } from '@nes-studio/shared/netplay-api'
+import { Room } from '../netplay/room'
+import type { RoomOutput } from '../netplay/room'
+
+export interface Outbox {
+  messages: ServerMessage[]
+  bulks: NetplayBulk[]
+  closed?: { code: number; reason: string }
+}
+
+export const HOST_KEY = 'h'.repeat(22)
+
+export class RoomHarness implements RoomOutput {
+  now = 1_000_000
+  private secrets = 0
+  readonly boxes = new Map<string, Outbox>()
+  readonly room: Room
+
+  constructor(
+    game: RoomGame = { kind: 'library', romId: 'r1', fileName: 'game.nes' },
+    options: { maxSpectators?: number } = {},
+  ) {
+    this.room = new Room(
+      {
+        id: 's.room',
+        game,
+        hostKey: HOST_KEY,
+        maxSpectators: options.maxSpectators ?? 2,
+        reconnectMs: 30_000,
+        idleMs: 600_000,
+        now: () => this.now,
+        newSecret: () => `seat${String(++this.secrets).padStart(18, '0')}`,
+      },
+      this,
+    )
+  }
+
+  box(member: string): Outbox {
+    let box = this.boxes.get(member)
+    if (!box) {
+      box = { messages: [], bulks: [] }
+      this.boxes.set(member, box)
+    }
+    return box
+  }
+
+  send(members: readonly string[], msg: ServerMessage): void {
+    for (const id of members) this.box(id).messages.push(msg)
+  }
+
+  sendBulk(members: readonly string[], bulk: NetplayBulk): void {
+    for (const id of members) this.box(id).bulks.push(bulk)
+  }
+
+  close(member: string, code: number, reason: string): void {
+    this.box(member).closed = { code, reason }
+  }
+
+  /** Messages of type `t` sent to `member`. */
+  of<T extends ServerMessage['t']>(member: string, t: T): Extract<ServerMessage, { t: T }>[] {
+    return this.box(member).messages.filter((m): m is Extract<ServerMessage, { t: T }> => m.t === t)
+  }
+
+  last<T extends ServerMessage['t']>(member: string, t: T): Extract<ServerMessage, { t: T }> {
+    const all = this.of(member, t)
+    const found = all[all.length - 1]
+    if (!found) throw new Error(`${member} was sent no ${t}`)
+    return found
+  }
+
+  /** Confirmed frames `member` was sent, flattened, keyed by frame. */
+  frames(member: string): Map<number, [number, number]> {
+    const out = new Map<number, [number, number]>()
+    for (const m of this.of(member, 'frames')) m.p.forEach((p, i) => out.set(m.f + i, p))
+    return out
+  }
+
+  hello(member: string, extra: { hostKey?: string; seat?: string; at?: number } = {}): void {
+    this.room.join(member, { t: 'hello', v: 1, ...extra })
+  }
+
+  /** A host that joined, is held and sent input for frames 1..count. */
+  startHost(member = 's.host', count = 0): void {
+    this.hello(member, { hostKey: HOST_KEY })
+    this.room.message(member, { t: 'ready' })
+    if (count > 0) this.input(member, 1, new Array<number>(count).fill(0))
+  }
+
+  input(member: string, first: number, pads: number[]): void {
+    this.room.message(member, { t: 'input', f: first, p: pads })
+  }
+
+  /** The host answers the last state request with a state after `frame`. */
+  answerState(host: string, frame: number, bytes = new Uint8Array([1, 2, 3])): void {
+    const request = this.last(host, 'state-request')
+    this.room.bulk(host, { kind: 2, frame, id: request.id, bytes })
+  }
+}

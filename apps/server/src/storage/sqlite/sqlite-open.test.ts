@@ -1,5 +1,13 @@
 // Start-up checks of the SQLite library file: damaged, not a database, or in a folder that is no folder.
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
@@ -61,4 +69,29 @@ it('names DATA_DIR when the data folder cannot be created', async () => {
   const err = await openError(path.join(notAFolder, 'data', 'library.db'))
   expect(err.message).toContain(path.join(notAFolder, 'data'))
   expect(err.message).toContain('DATA_DIR')
+})
+
+it('refuses a zero-byte library.db (the library it held is gone) and keeps its WAL', async () => {
+  const file = path.join(dir, 'library.db')
+  writeFileSync(file, '')
+  // Opening a zero-page database makes SQLite delete the WAL beside it: it may hold the last changes.
+  const wal = randomBytes(4096)
+  writeFileSync(`${file}-wal`, wal)
+  const err = await openError(file)
+  expect(err.message).toContain(`The library database ${file} is empty (0 bytes)`)
+  expect(err.message).toContain('backup')
+  expect(statSync(file).size).toBe(0)
+  expect(readFileSync(`${file}-wal`)).toEqual(wal)
+})
+
+it('creates a new library whole: never a zero-byte library.db, no file left beside it', async () => {
+  const file = path.join(dir, 'library.db')
+  const store = await openSqliteRomStore({ file })
+  await store.close()
+  expect(statSync(file).size).toBeGreaterThan(0)
+  expect(readdirSync(dir).sort()).toEqual(['library.db'])
+  // and it opens again as the same (sound, empty) library
+  const again = await openSqliteRomStore({ file })
+  expect(await again.list()).toEqual([])
+  await again.close()
 })

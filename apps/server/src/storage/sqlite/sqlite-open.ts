@@ -1,7 +1,18 @@
 // Opens the SQLite library file only when it is sound: a clear start-up error naming the path and
-// the fix for a folder that cannot be written, a file that is not a database, or a damaged one
-// (PRAGMA quick_check, read-only, so nothing is ever written into a damaged file).
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs'
+// the fix for a folder that cannot be written, a file that is not a database, an empty (zero-byte) or
+// a damaged one (PRAGMA quick_check, read-only, so nothing is ever written into a damaged file).
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { StorageStartupError } from '../storage-errors'
@@ -38,8 +49,20 @@ function damaged(file: string, problems: string[]): StorageStartupError {
   )
 }
 
+function emptyLibrary(file: string): StorageStartupError {
+  return new StorageStartupError(
+    `The library database ${file} is empty (0 bytes): the library it held is gone, or the file was ` +
+      'cut short (a failed copy or restore, a disk fault). The server will not start on it, so nothing ' +
+      `is overwritten. Restore ${path.basename(file)} from a backup (keep any ${path.basename(file)}-wal ` +
+      'beside it: it may hold the latest changes). To start a new, empty library instead, delete the ' +
+      'file and start again.',
+  )
+}
+
 /** Runs quick_check on an existing file through a read-only connection. */
 function checkExisting(file: string): void {
+  // SQLite would open a zero-byte file as a new library (deleting its WAL), and we would fill it.
+  if (statSync(file).size === 0) throw emptyLibrary(file)
   let db: Database.Database | undefined
   try {
     db = new Database(file, { readonly: true, fileMustExist: true })
@@ -75,17 +98,51 @@ export function describeOpenError(file: string, err: unknown): unknown {
   )
 }
 
+/**
+ * A new library file appears whole: SQLite writes its first page under another name, which is then
+ * renamed into place, so a crash while creating it never leaves a zero-byte library.db (which the
+ * next start would refuse as a lost library).
+ */
+function createLibraryFile(file: string): void {
+  const staging = `${file}.new`
+  for (const leftover of ['', '-wal', '-shm', '-journal'])
+    rmSync(staging + leftover, { force: true })
+  try {
+    const db = new Database(staging)
+    try {
+      db.pragma('journal_mode = WAL')
+    } finally {
+      db.close()
+    }
+    renameSync(staging, file)
+    const folder = openSync(path.dirname(file), 'r')
+    try {
+      fsyncSync(folder) // the rename itself survives a power cut
+    } finally {
+      closeSync(folder)
+    }
+  } catch (err) {
+    throw new StorageStartupError(
+      `Cannot create the library database ${file} (${errorCode(err)}). ` +
+        'Check that DATA_DIR can be written by the server and that the disk has room.',
+    )
+  }
+}
+
 /** The library file, checked and opened read-write; ':memory:' skips the checks. */
 export function openCheckedDatabase(file: string): Database.Database {
   if (file === ':memory:') return new Database(file)
   prepareFolder(path.dirname(file))
   if (existsSync(file)) checkExisting(file)
+  else createLibraryFile(file)
+  let db: Database.Database
   try {
-    return new Database(file)
+    db = new Database(file, { fileMustExist: true })
   } catch (err) {
     throw new StorageStartupError(
       `Cannot open the library database ${file} (${errorCode(err)}). ` +
         'Check that DATA_DIR and the file can be written by the server.',
     )
   }
+  return db
 }

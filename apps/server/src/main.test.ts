@@ -1,7 +1,7 @@
 // The real entry point in a child process: first start with no set-up, then a clean SIGTERM shutdown.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -59,6 +59,7 @@ it('creates DATA_DIR/library.db on first start, serves, and exits 0 on SIGTERM',
 /** Starts the server expecting it to refuse: resolves with its exit code and everything it printed. */
 function startExpectingExit(
   env: NodeJS.ProcessEnv,
+  user: { uid?: number; gid?: number } = {},
 ): Promise<{ code: number | null; output: string }> {
   const fullEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -72,6 +73,7 @@ function startExpectingExit(
     cwd: serverRoot,
     env: fullEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...user,
   })
   let output = ''
   child.stdout.on('data', (d: Buffer) => (output += d.toString()))
@@ -105,4 +107,31 @@ it('names the file when DATA_DIR holds random bytes as library.db', async () => 
   expect(code).toBe(1)
   expect(output).toContain(`${path.join(tmp, 'library.db')} is not an SQLite database`)
   expect(output).not.toMatch(/^\s+at /m)
+})
+
+/**
+ * Root writes to any file whatever its mode says, so as root the server runs as `nobody` (owning
+ * `dir`), as a server does; as anyone else it runs as the test does.
+ */
+function ordinaryUser(dir: string): { uid?: number; gid?: number } {
+  if (process.getuid?.() !== 0) return {}
+  const nobody = 65534
+  chownSync(dir, nobody, nobody)
+  chownSync(path.join(dir, 'library.db'), nobody, nobody)
+  return { uid: nobody, gid: nobody }
+}
+
+it('refuses to start on a read-only library.db in a writable DATA_DIR, naming the file and its permissions', async () => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'nes-main-'))
+  const file = path.join(tmp, 'library.db')
+  await writeLibrary(file, 3)
+  chmodSync(file, 0o444)
+  const before = sha256File(file)
+  const { code, output } = await startExpectingExit({ DATA_DIR: tmp }, ordinaryUser(tmp))
+  expect(code).toBe(1)
+  expect(output).toContain(`nes-studio cannot start: The library database ${file} is read-only`)
+  expect(output).toContain('r--r--r--')
+  expect(output).toContain(`chmod u+w ${file}`)
+  expect(output).not.toMatch(/^\s+at /m)
+  expect(sha256File(file)).toBe(before)
 })

@@ -1,6 +1,7 @@
 // Opens the SQLite library file only when it is sound: a clear start-up error naming the path and
 // the fix for a folder that cannot be written, a file that is not a database, an empty (zero-byte) or
-// a damaged one (PRAGMA quick_check, read-only, so nothing is ever written into a damaged file).
+// a damaged one (PRAGMA quick_check, read-only, so nothing is ever written into a damaged file), or
+// one this server may not write.
 import {
   accessSync,
   closeSync,
@@ -98,6 +99,56 @@ export function describeOpenError(file: string, err: unknown): unknown {
   )
 }
 
+function canWrite(file: string): boolean {
+  try {
+    accessSync(file, constants.W_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** `rw-r--r--` from a file's mode. */
+function permissionString(mode: number): string {
+  return [6, 3, 0]
+    .map((shift) => {
+      const bits = (mode >> shift) & 7
+      return `${bits & 4 ? 'r' : '-'}${bits & 2 ? 'w' : '-'}${bits & 1 ? 'x' : '-'}`
+    })
+    .join('')
+}
+
+function readOnlyLibrary(file: string): StorageStartupError {
+  // The WAL and shared-memory files must be writable too; name the one that is not.
+  const culprit = [file, `${file}-wal`, `${file}-shm`].find((f) => existsSync(f) && !canWrite(f))
+  const named = culprit ?? file
+  const stat = statSync(named)
+  const runsAs = process.getuid ? `; the server runs as uid ${process.getuid()}` : ''
+  return new StorageStartupError(
+    `The library database ${named} is read-only for this server (permissions ` +
+      `${permissionString(stat.mode)}, owner uid ${stat.uid}${runsAs}), so it could store nothing. ` +
+      `Let the server write it (chmod u+w ${named}, or chown it to the server's user)` +
+      (culprit ? '' : ', or remount its file system read-write if it is mounted read-only') +
+      ', then start again.',
+  )
+}
+
+/**
+ * SQLite opens a file it may not write read-only without a word, and every write then fails; a
+ * statement that would write (rolled back, so nothing is) tells.
+ */
+function assertWritable(db: Database.Database, file: string): void {
+  try {
+    db.exec('BEGIN IMMEDIATE')
+    db.exec('CREATE TABLE write_probe (x)')
+  } catch (err) {
+    if (errorCode(err).startsWith('SQLITE_READONLY')) throw readOnlyLibrary(file)
+    throw describeOpenError(file, err)
+  } finally {
+    if (db.inTransaction) db.exec('ROLLBACK')
+  }
+}
+
 /**
  * A new library file appears whole: SQLite writes its first page under another name, which is then
  * renamed into place, so a crash while creating it never leaves a zero-byte library.db (which the
@@ -143,6 +194,12 @@ export function openCheckedDatabase(file: string): Database.Database {
       `Cannot open the library database ${file} (${errorCode(err)}). ` +
         'Check that DATA_DIR and the file can be written by the server.',
     )
+  }
+  try {
+    assertWritable(db, file)
+  } catch (err) {
+    db.close()
+    throw err
   }
   return db
 }

@@ -10,6 +10,7 @@ import { router } from './app/router'
 import { registerOfflineSupport } from './app/offline'
 import { prefetchFirstRomPage, seedFirstRomPage } from './features/library/api/get-rom-pages'
 import { sendKeptServerSaves } from './features/player/saves/server-saves'
+import { followLibraryChanges } from './lib/library-changes'
 import { queryClient } from './lib/query-client'
 
 const root = document.getElementById('root')
@@ -19,6 +20,8 @@ registerOfflineSupport()
 // Saves of library games this browser kept while the server was out of reach go to the library now,
 // without waiting for their game to be loaded again (nothing to do, and no request, when none are kept).
 sendKeptServerSaves()
+// A ROM added, deleted or restored in another tab of the site shows in this page's lists.
+followLibraryChanges(queryClient)
 
 /** Marks the page as the app's once the first render (or hydration) has committed. */
 function Hydrated({ children }: { children: ReactNode }) {
@@ -50,6 +53,6 @@ if (pageData) {
 } else {
   root.removeAttribute(PRERENDERED_ATTRIBUTE)
   root.replaceChildren()
-  prefetchFirstRomPage(queryClient, window.location.pathname)
+  prefetchFirstRomPage(queryClient)
   createRoot(root).render(app)
 }

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { InfiniteData, QueryClient } from '@tanstack/react-query'
 import type { RomListResponse, RomPageResponse } from '@nes-studio/shared'
 import { apiRequest } from '../../../lib/api-client'
+import { tellOtherTabs } from '../../../lib/library-changes'
 import { ROMS_QUERY_KEY } from './roms-query-key'
 
 /**
@@ -59,6 +60,8 @@ export function useDeleteRom() {
   return useMutation({
     mutationFn: deleteRom,
     onMutate: (id) => removeFromCachedLists(queryClient, id),
+    // This page took the entry out already; the site's other tabs refetch their lists.
+    onSuccess: tellOtherTabs,
     onError: () => queryClient.invalidateQueries({ queryKey: ROMS_QUERY_KEY }),
   })
 }

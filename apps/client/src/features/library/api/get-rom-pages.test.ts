@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { RomPageResponse } from '@nes-studio/shared'
 import { FIRST_ROM_PAGE_SIZE } from '@nes-studio/shared/page-render'
 import indexHtml from '../../../../index.html?raw'
+import { announceLibraryChange } from '../../../lib/library-changes'
 import { createQueryClient } from '../../../lib/query-client'
 import {
   mergeRomPages,
@@ -33,10 +34,10 @@ describe('the first page of the library', () => {
     expect(romPageUrl('mario', 40)).toBe('/api/roms?offset=40&limit=100&q=mario')
   })
 
-  it('starts before the panel mounts on the library pages, and the list hook adopts it', async () => {
+  it('starts before the panel mounts, and the list hook adopts it', async () => {
     const fetchMock = mockFetch()
     const client = createQueryClient()
-    prefetchFirstRomPage(client, '/play/0b5a3f0e-1d2c-4b6a-9f00-123456789abc')
+    prefetchFirstRomPage(client)
     expect(fetchMock).toHaveBeenCalledTimes(1)
     expect(fetchMock.mock.calls[0]?.[0]).toBe(romPageUrl('', 0))
     expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe('include')
@@ -44,15 +45,18 @@ describe('the first page of the library', () => {
     await client.fetchInfiniteQuery(romPagesQueryOptions(''))
     expect(client.getQueryData(romPagesQueryOptions('').queryKey)?.pages[0]?.total).toBe(0)
     expect(fetchMock).toHaveBeenCalledTimes(1)
-    prefetchFirstRomPage(createQueryClient(), '/')
-    expect(fetchMock).toHaveBeenCalledTimes(2)
   })
 
-  it('is not asked for on pages without the library', () => {
+  it('is asked for again by the list after the library changed since the page loaded', async () => {
     const fetchMock = mockFetch()
-    prefetchFirstRomPage(createQueryClient(), '/editor')
-    prefetchFirstRomPage(createQueryClient(), '/no-such-page')
-    expect(fetchMock).not.toHaveBeenCalled()
+    const client = createQueryClient()
+    // A page without the list (the studio) takes the preloaded page at start-up...
+    prefetchFirstRomPage(client)
+    await client.getQueryCache().find({ queryKey: romPagesQueryOptions('').queryKey })?.promise
+    // ...then adds a ROM: the list shown later must not be the preloaded one.
+    await announceLibraryChange(client)
+    await client.fetchInfiniteQuery(romPagesQueryOptions(''))
+    expect(fetchMock).toHaveBeenCalledTimes(2)
   })
 })
 

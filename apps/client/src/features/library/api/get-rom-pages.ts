@@ -70,14 +70,14 @@ export function seedFirstRomPage(client: QueryClient, page: RomPageResponse): vo
   client.setQueryData(romPagesQueryKey(''), { pages: [page], pageParams: [0] })
 }
 
-/** The pages that show the library (app/routes.tsx: / and /play/:romId). */
-const LIBRARY_PAGE = /^\/(?:play\/[^/]+\/?)?$/
-
 /**
- * Starts the unsearched first page while the app is still starting, on the pages that show the
- * library: the request takes the response index.html preloaded, and the list's hook then finds the
- * query under way or done, instead of asking only after React's first paint.
+ * Starts the unsearched first page while the app is still starting: the request takes the response
+ * index.html preloaded, and the list's hook then finds the query under way or done, instead of asking only
+ * after React's first paint. On every page the browser renders itself, the studio's too: a preloaded
+ * response nobody takes stays in the page and would answer the list's first request later (Back to Home
+ * after ADD TO LIBRARY) with the library as it was when the page loaded. Taken into the query cache at once,
+ * it is marked stale by any change since, and the list then asks again.
  */
-export function prefetchFirstRomPage(client: QueryClient, pathname: string): void {
-  if (LIBRARY_PAGE.test(pathname)) void client.prefetchInfiniteQuery(romPagesQueryOptions(''))
+export function prefetchFirstRomPage(client: QueryClient): void {
+  void client.prefetchInfiniteQuery(romPagesQueryOptions(''))
 }

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { RomEntry, RomRestoreResponse } from '@nes-studio/shared'
 import { apiRequest } from '../../../lib/api-client'
+import { announceLibraryChange } from '../../../lib/library-changes'
 import { ROMS_QUERY_KEY } from './roms-query-key'
 
 export async function restoreRom(id: string): Promise<RomEntry> {
@@ -17,6 +18,6 @@ export function useRestoreRom() {
     // Undo has a deadline: offline it fails at once with a message instead of waiting, paused, until the
     // server has dropped the ROM for good.
     networkMode: 'always',
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ROMS_QUERY_KEY }),
+    onSettled: () => announceLibraryChange(queryClient),
   })
 }

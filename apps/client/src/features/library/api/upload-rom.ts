@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { RomEntry, RomUploadResponse } from '@nes-studio/shared'
 import { ApiError } from '../../../lib/api-client'
+import { announceLibraryChange } from '../../../lib/library-changes'
 import { ROMS_QUERY_KEY } from './roms-query-key'
 
 export interface UploadProgress {
@@ -48,11 +49,14 @@ export function uploadRom({ file, title, onProgress }: UploadRomInput): Promise<
   })
 }
 
-/** Uploads, then reloads the list (spec section 4: after a successful upload the list reloads). */
+/**
+ * Uploads, then reloads the list (spec section 4: after a successful upload the list reloads), here and in the
+ * site's other tabs.
+ */
 export function useUploadRom() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: uploadRom,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ROMS_QUERY_KEY }),
+    onSuccess: () => announceLibraryChange(queryClient),
   })
 }

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { toast } from '../../../components/ui/use-toast'
 import { ApiError, apiRequest } from '../../../lib/api-client'
+import { announceLibraryChange, LIBRARY_PATH } from '../../../lib/library-changes'
 
 interface AddToLibraryDialogProps {
   rom: Uint8Array
@@ -19,7 +20,7 @@ export async function uploadRom(rom: Uint8Array, title: string): Promise<string>
     new File([rom as BlobPart], fileName, { type: 'application/octet-stream' }),
   )
   form.append('title', title)
-  const res = await apiRequest('POST', '/api/roms', form)
+  const res = await apiRequest('POST', LIBRARY_PATH, form)
   const body = (await res.json()) as { rom?: { title?: string } }
   return body.rom?.title ?? title
 }
@@ -34,7 +35,7 @@ export function AddToLibraryDialog({ rom, defaultTitle, onDone }: AddToLibraryDi
     setIsUploading(true)
     try {
       const saved = await uploadRom(rom, title.trim() || defaultTitle)
-      await queryClient.invalidateQueries({ queryKey: ['/api/roms'] })
+      await announceLibraryChange(queryClient)
       toast({ title: 'Upload Successful', description: `${saved} has been added to the library.` })
       onDone()
     } catch (error) {

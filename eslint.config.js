@@ -44,6 +44,9 @@ export default tseslint.config(
             // Lower packages never import the apps or each other's internals.
             { target: './packages/assembler/src', from: './apps' },
             { target: './packages/assembler/src', from: './packages/shared' },
+            { target: './packages/cc65-wasm/src', from: './apps' },
+            { target: './packages/cc65-wasm/src', from: './packages/assembler' },
+            { target: './packages/cc65-wasm/src', from: './packages/shared' },
             { target: './packages/shared/src', from: './apps' },
             { target: './packages/shared/src', from: './packages/assembler' },
             // The apps never import each other.
@@ -88,6 +91,9 @@ export default tseslint.config(
       'packages/assembler/src/cli/**',
       'packages/assembler/test/**',
       'packages/assembler/src/**/*.test.ts',
+      'packages/cc65-wasm/src/node/**',
+      'packages/cc65-wasm/src/**/*.test.ts',
+      'packages/cc65-wasm/scripts/**',
       'e2e/**',
       'bench/**',
       'scripts/**',
@@ -112,6 +118,10 @@ export default tseslint.config(
             {
               group: ['@nes-studio/assembler', '@nes-studio/assembler/*'],
               message: 'Only features/studio/build/ may use the assembler.',
+            },
+            {
+              group: ['@nes-studio/cc65-wasm', '@nes-studio/cc65-wasm/*'],
+              message: 'Only features/studio/build/ may use the cc65 toolchain.',
             },
             {
               group: ['node:*', 'fs', 'path', 'os', 'child_process'],
@@ -145,6 +155,8 @@ export default tseslint.config(
       'bench/**',
       'e2e/**',
       'packages/assembler/src/cli/**',
+      'packages/cc65-wasm/src/node/**',
+      'packages/cc65-wasm/scripts/**',
       'apps/client/build-tools/**',
       '**/*.config.*',
       '**/*.mjs',

@@ -15,6 +15,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'cc65-wasm',
+          root: 'packages/cc65-wasm',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'shared',
           root: 'packages/shared',
           include: ['src/**/*.test.ts'],

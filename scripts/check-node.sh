@@ -34,7 +34,7 @@ for major in "${versions[@]}"; do
     echo "node $(node --version), npm $(npm --version)"
     npm ci --no-audit --no-fund --loglevel=error >/dev/null
     npm run --silent build >/dev/null
-    npx vitest run --reporter=dot --project server --project assembler --project shared 2>&1 | tail -n 4
+    npx vitest run --reporter=dot --project server --project assembler --project shared --project cc65-wasm 2>&1 | tail -n 4
     npx vitest run --reporter=dot --project client build-tools entry-server 2>&1 | tail -n 4
 
     port=$((20000 + RANDOM % 20000))

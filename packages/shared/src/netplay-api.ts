@@ -76,11 +76,6 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
     n: z.number().finite(),
     rtt: z.number().min(0).max(60_000).optional(),
   }),
-  /**
-   * How early confirmed frames reach this player, in ms (the last second's median; negative: late).
-   * The room passes it to the other player, and the one whose frames come earlier runs a little faster.
-   */
-  z.object({ t: z.literal('pace'), slack: z.number().min(-60_000).max(60_000) }),
   z.object({ t: z.literal('pause'), on: z.boolean() }),
   /** This player's tab is hidden (no animation frames): the room waits and says whose tab it is. */
   z.object({ t: z.literal('hidden'), on: z.boolean() }),
@@ -166,8 +161,6 @@ export const serverMessageSchema = z.discriminatedUnion('t', [
   /** A browser's state hash differed from the host's and it was sent the host's state. */
   z.object({ t: z.literal('resynced'), count: z.number().int(), pads: z.array(z.number()) }),
   z.object({ t: z.literal('pong'), n: z.number() }),
-  /** The other player's `pace.slack`. */
-  z.object({ t: z.literal('pace'), slack: z.number() }),
   /** Something this browser asked for was refused; the room goes on. */
   z.object({ t: z.literal('notice'), message: z.string() }),
   /** The room is over; the socket closes after this. */

@@ -193,10 +193,8 @@ describe('Room: one world', () => {
     expect(h.last('s.w1', 'notice').message).toBe('Only players can pause the room.')
   })
 
-  it('sends the host the other player’s pace, and picks the delay from the slowest round trip', () => {
+  it('picks the input delay from the slowest player round trip', () => {
     const h = roomWithGuest()
-    h.room.message(GUEST, { t: 'pace', slack: 12 })
-    expect(h.last(HOST, 'pace').slack).toBe(12)
     h.room.message(HOST, { t: 'ping', n: 1, rtt: 20 })
     h.room.message(GUEST, { t: 'ping', n: 1, rtt: 50 })
     expect(h.last(HOST, 'roster').delay).toBe(4)

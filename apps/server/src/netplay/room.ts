@@ -253,11 +253,6 @@ export class Room {
       case 'ping':
         if (msg.rtt !== undefined) this.measured(member, msg.rtt)
         return
-      case 'pace': {
-        const other = member.pad === 1 ? this.player2() : member.pad === 2 ? this.host() : undefined
-        if (other?.connected) this.output.send([other.id], { t: 'pace', slack: msg.slack })
-        return
-      }
       case 'pause':
         return this.pause(member, msg.on)
       case 'hidden':

@@ -1,0 +1,264 @@
+// The lockstep loop of one browser in a room (docs/netplay.md). Every browser runs the same frames with
+// the same pads: only frames the room has confirmed (both pads known) run, one per 1/60.0988 s, and a
+// player sends its own pad for frame n + delay right after it runs frame n. No React, no EmulatorJS: the
+// emulator is a LockstepCore and the room a LockstepLink, so the loop is tested with fakes
+// (lockstep.test.ts), down to two browsers on a simulated network with delay and clock drift.
+import {
+  NES_FRAMES_PER_SECOND,
+  NETPLAY_HASH_EVERY_FRAMES,
+} from '@nes-studio/shared/netplay-constants'
+import { FrameLog } from './frame-log'
+import type { FramePads } from './frame-log'
+import { stateHash } from './state-hash'
+
+/** One NTSC frame, ms. */
+export const FRAME_MS = 1000 / NES_FRAMES_PER_SECOND
+
+/** Most frames one tick runs on time; a browser further behind catches up in MAX_CATCH_UP steps. */
+const MAX_FRAMES_PER_TICK = 4
+const MAX_CATCH_UP = 20
+/** The game is muted once a wait lasts this long, ms (a short wait would only click). */
+const MUTE_AFTER_MS = 50
+/** Confirmed frames kept behind the one on screen, for replays after a re-sync state. */
+const KEEP_BEHIND = 600
+/** Own input remembered, to send again after a dropped connection. */
+const INPUT_HISTORY = 256
+const MAX_INPUT_BATCH = 32
+
+/** The emulator, as the loop needs it (emulator/lockstep-core.ts implements it on EmulatorJS). */
+export interface LockstepCore {
+  /** Runs exactly one frame with these pads (PAD_BITS bytes of controllers 1 and 2). */
+  stepFrame(pads: FramePads): void
+  saveState(): Uint8Array
+  /** Replaces the game's state: the next stepFrame runs the frame after the state's. */
+  loadState(state: Uint8Array): void
+  /** The buttons held on this browser now (keys, gamepads, on-screen pad), as one pad byte. */
+  localPad(): number
+  /** Silent while true (a wait or a pause), so the sound does not loop. */
+  setWaiting(waiting: boolean): void
+}
+
+/** What the loop sends to the room. */
+export interface LockstepLink {
+  sendInput(first: number, pads: number[]): void
+  sendHash(frame: number, hash: string): void
+  /** The host's answer to a state request. */
+  sendState(id: number, frame: number, state: Uint8Array): void
+  /** The loop lost track (a gap in the frames): it needs the host's state again. */
+  needState(): void
+}
+
+export interface LockstepStatus {
+  /** The last frame run (its picture is on screen). */
+  frame: number
+  /** The last confirmed frame received. */
+  confirmed: number
+  /** How long the loop has waited for the next frame so far, ms (0 when it is not waiting). */
+  waitingMs: number
+}
+
+export class Lockstep {
+  private frameNow = 0
+  private readonly log = new FrameLog()
+  private hasState: boolean
+  private isPaused = false
+  private pad: 1 | 2 | null = null
+  private nextInput = 0
+  private readonly sentInputs = new Map<number, number>()
+  private delay = 3
+  private lastHashed = 0
+  private nextDue: number | undefined
+  private waitStart: number | undefined
+  private stateRequest: number | undefined
+  /** Lengths of the waits that ended (ms), for benchmarks and the status line. */
+  readonly waits: number[] = []
+
+  constructor(
+    private readonly core: LockstepCore,
+    private readonly link: LockstepLink,
+    options: { hasState: boolean },
+  ) {
+    this.hasState = options.hasState
+  }
+
+  get frame(): number {
+    return this.frameNow
+  }
+
+  status(now: number): LockstepStatus {
+    return {
+      frame: this.frameNow,
+      confirmed: this.log.newest,
+      waitingMs: this.waitStart === undefined ? 0 : Math.max(0, now - this.waitStart),
+    }
+  }
+
+  /** This browser plays `pad` from frame `inputFrom` on (null: it watches). */
+  setRole(pad: 1 | 2 | null, inputFrom: number | null): void {
+    this.pad = pad
+    if (pad === null || inputFrom === null) return
+    if (inputFrom < this.nextInput) {
+      // The room lost some of what this browser sent (a dropped connection): send it again.
+      const again: number[] = []
+      for (let f = inputFrom; f < this.nextInput; f++) again.push(this.sentInputs.get(f) ?? 0)
+      this.sendBatches(inputFrom, again)
+    } else {
+      this.nextInput = inputFrom
+    }
+    if (this.hasState) this.sendInputsUpTo(this.frameNow + this.delay, this.core.localPad())
+  }
+
+  setDelay(frames: number): void {
+    this.delay = frames
+  }
+
+  /** The room is paused on purpose (a player paused, or a player's tab is hidden). */
+  setPaused(paused: boolean): void {
+    this.isPaused = paused
+  }
+
+  receiveFrames(first: number, pads: readonly FramePads[]): void {
+    const result = this.log.add(first, pads)
+    if (result !== 'ok' && this.hasState) {
+      this.hasState = false
+      this.link.needState()
+    }
+  }
+
+  /** Host: send a state of the game at the next frame boundary. */
+  stateRequested(id: number): void {
+    this.stateRequest = id
+  }
+
+  /** A state of the host's game after `frame`: load it, and run again what this browser had run since. */
+  receiveState(frame: number, state: Uint8Array): void {
+    const previous = this.frameNow
+    this.core.loadState(state)
+    this.frameNow = frame
+    this.hasState = true
+    if (frame + 1 < this.log.oldest || frame > this.log.newest) this.log.restartAfter(frame)
+    while (this.frameNow < previous && this.log.has(this.frameNow + 1)) {
+      this.step(this.frameNow + 1)
+    }
+    this.sendInputsUpTo(this.frameNow + this.delay, this.core.localPad())
+  }
+
+  /** Runs the frames that are due at `now`; call once per animation frame (or timer tick). */
+  tick(now: number): void {
+    if (this.stateRequest !== undefined) {
+      this.link.sendState(this.stateRequest, this.frameNow, this.core.saveState())
+      this.stateRequest = undefined
+    }
+    if (!this.hasState || this.isPaused) {
+      this.nextDue = undefined
+      this.core.setWaiting(this.isPaused)
+      return
+    }
+    const pad = this.core.localPad()
+    let ran = this.catchUp(pad, now)
+    if (
+      this.nextDue === undefined ||
+      (this.waitStart !== undefined && this.log.has(this.frameNow + 1))
+    ) {
+      // Starting, or the frame waited for has come: the clock starts again from now.
+      this.nextDue = Math.max(this.nextDue ?? now, now)
+    }
+    while (now >= this.nextDue && ran < MAX_FRAMES_PER_TICK) {
+      if (!this.log.has(this.frameNow + 1)) {
+        this.waitStart ??= this.nextDue
+        break
+      }
+      this.endWait(now)
+      this.run(pad)
+      ran++
+      this.nextDue += this.period()
+    }
+    // A browser that fell behind in time (a busy tab) does not rush to catch up with the clock.
+    if (now - this.nextDue > 2 * FRAME_MS) this.nextDue = now
+    this.core.setWaiting(this.waitStart !== undefined && now - this.waitStart > MUTE_AFTER_MS)
+    this.pumpInput(now)
+  }
+
+  /**
+   * Sends this player's pad for frame n + delay as soon as frame n is due and confirmed, without waiting
+   * for the animation frame that will show it (up to 16 ms later): call from a timer at `nextWake()`.
+   */
+  pumpInput(now: number): void {
+    if (!this.hasState || this.isPaused || this.nextDue === undefined || now < this.nextDue) return
+    const due = this.frameNow + 1 + Math.floor((now - this.nextDue) / FRAME_MS)
+    const target = Math.min(due, this.log.newest)
+    if (target > this.frameNow) this.sendInputsUpTo(target + this.delay, this.core.localPad())
+  }
+
+  /** When the next frame is due (ms, the clock `tick` is given), or undefined while none is. */
+  nextWake(): number | undefined {
+    return this.hasState && !this.isPaused ? this.nextDue : undefined
+  }
+
+  /** A browser far behind the confirmed frames (it just joined, or its tab was busy) runs them at once. */
+  private catchUp(pad: number, now: number): number {
+    const behind = this.log.newest - this.frameNow
+    const allowed = this.pad === null ? 6 : this.delay + 3
+    let ran = 0
+    while (behind - ran > allowed && ran < MAX_CATCH_UP && this.log.has(this.frameNow + 1)) {
+      this.run(pad)
+      ran++
+    }
+    if (ran > 0) this.endWait(now)
+    return ran
+  }
+
+  /**
+   * A frame's length on this browser. Players keep NES time: the clocks of two players stay in step
+   * because one that had to wait starts again from the arrival (tick), so it lines up with the slower
+   * one. A spectator behind runs a little faster.
+   */
+  private period(): number {
+    if (this.pad !== null) return FRAME_MS
+    return this.log.newest - this.frameNow > 3 ? FRAME_MS * 0.97 : FRAME_MS
+  }
+
+  private endWait(now: number): void {
+    if (this.waitStart === undefined) return
+    this.waits.push(now - this.waitStart)
+    this.waitStart = undefined
+  }
+
+  /** Runs the next frame and does what follows it: this player's input, the hash, forgetting. */
+  private run(pad: number): void {
+    const frame = this.frameNow + 1
+    this.step(frame)
+    this.sendInputsUpTo(frame + this.delay, pad)
+    if (frame % NETPLAY_HASH_EVERY_FRAMES === 0 && frame > this.lastHashed) {
+      this.lastHashed = frame
+      this.link.sendHash(frame, stateHash(this.core.saveState()))
+    }
+    this.log.forgetBefore(frame - KEEP_BEHIND)
+  }
+
+  private step(frame: number): void {
+    const pads = this.log.get(frame)
+    if (!pads) throw new Error(`Frame ${frame} is not confirmed`)
+    this.core.stepFrame(pads)
+    this.frameNow = frame
+  }
+
+  private sendInputsUpTo(target: number, pad: number): void {
+    if (this.pad === null || this.nextInput === 0 || target < this.nextInput) return
+    const first = this.nextInput
+    const pads: number[] = []
+    for (let f = first; f <= target; f++) {
+      pads.push(pad)
+      this.sentInputs.set(f, pad)
+      this.sentInputs.delete(f - INPUT_HISTORY)
+    }
+    this.nextInput = target + 1
+    this.sendBatches(first, pads)
+  }
+
+  private sendBatches(first: number, pads: number[]): void {
+    for (let i = 0; i < pads.length; i += MAX_INPUT_BATCH) {
+      this.link.sendInput(first + i, pads.slice(i, i + MAX_INPUT_BATCH))
+    }
+  }
+}

@@ -16,6 +16,7 @@ import {
 } from '@nes-studio/shared'
 import type { PageRenderModule, RomPageResponse } from '@nes-studio/shared'
 import { installErrorHandler } from './errors'
+import { healthRoutes } from './health/health.routes'
 import { handleClientError, handleFrameworkError } from './http/framework-errors'
 import { installLibraryToken } from './http/library-token'
 import { installRequestEncodingCheck } from './http/request-encoding'
@@ -149,6 +150,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadMemoryBytes: deps.uploadMemoryBytes ?? 8 * maxRomBytes,
     wholeList: { sliceSize: deps.wholeListSliceSize },
   })
+  await app.register(healthRoutes, { romService, storage: deps.store.kind })
   const statesPerRom = deps.statesPerRom ?? SAVE_STATES_PER_ROM
   await app.register(saveRoutes, {
     service: new SaveService(deps.store, { ...deps.serviceOptions, statesPerRom }),

@@ -132,6 +132,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return sendHttpError(reply, storageError)
     }
     const httpError = err instanceof HttpError ? err : fromFastifyError(err, request)
+    // A 5xx a service chose (e.g. a damaged ROM) is still a fault the operator must see.
+    if (httpError && httpError.status >= 500) request.log.error({ err }, httpError.message)
     if (httpError) return sendHttpError(reply, httpError)
     request.log.error({ err }, 'unhandled error')
     return sendHttpError(

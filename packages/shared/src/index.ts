@@ -1,4 +1,5 @@
 export * from './emulator-assets'
+export * from './health-api'
 export * from './rom-api'
 export * from './save-api'
 export * from './page-render'

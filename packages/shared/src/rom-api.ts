@@ -143,6 +143,8 @@ export const apiErrorCodeSchema = z.enum([
   'RangeNotSatisfiable',
   /** A method the server never serves (CONNECT: it is no proxy). */
   'MethodNotAllowed',
+  /** A stored ROM whose bytes no longer match the SHA-256 taken at upload: it is not sent (500). */
+  'RomDamaged',
   'InternalError',
   // Battery saves and save states (save-api.ts).
   'InvalidSave',

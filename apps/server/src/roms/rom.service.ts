@@ -1,9 +1,10 @@
 // ROM library rules: validates uploads, derives header facts, maps store records to API DTOs.
 import { createHash, randomUUID } from 'node:crypto'
 import { ROM_DELETE_UNDO_MS, ROM_MIN_BYTES } from '@nes-studio/shared'
-import type { RomEntry, RomListQuery } from '@nes-studio/shared'
+import type { HealthProblem, RomEntry, RomListQuery } from '@nes-studio/shared'
 import { HttpError } from '../errors'
 import type { RomRecord, RomStore } from '../storage/rom-store'
+import { DamagedRoms } from './damaged-roms'
 import { hasNesExtension, isInvisible, normalizeTitle, sanitizeFileName } from './file-name'
 import { CHR_BANK_BYTES, INES_HEADER_BYTES, PRG_BANK_BYTES, parseINesHeader } from './ines'
 import { mapperName } from './mapper-names'
@@ -64,10 +65,19 @@ export function assertRomFileName(fileName: string): void {
 const notFound = () =>
   new HttpError(404, 'NotFound', 'That ROM is not in the library (it may have been deleted).')
 
+function damagedMessage(title: string): string {
+  return (
+    `The stored copy of "${title}" is damaged: its bytes no longer match the SHA-256 taken when it ` +
+    'was uploaded, so the server does not send them. Delete it and upload the ROM again, or restore ' +
+    "the library from a backup (the server's owner finds it in GET /api/health and the log)."
+  )
+}
+
 export class RomService {
   private readonly now: () => Date
   private readonly newId: () => string
   private readonly undoDeleteMs: number
+  private readonly damaged = new DamagedRoms()
 
   constructor(
     private readonly store: RomStore,
@@ -176,14 +186,31 @@ export class RomService {
     return recordToEntry(result.rom)
   }
 
+  /**
+   * The stored bytes, checked against the SHA-256 taken at upload (their ETag): bytes that changed
+   * below the server are refused with RomDamaged, never sent under the good ETag.
+   */
   async download(id: string): Promise<RomDownload> {
     const found = await this.store.getWithBytes(id)
     if (!found) throw notFound()
-    return {
-      entry: recordToEntry(found.rom),
-      bytes: found.bytes,
-      etag: `"${found.rom.fileSha256}"`,
+    const { rom, bytes } = found
+    if (createHash('sha256').update(bytes).digest('hex') !== rom.fileSha256) {
+      this.damaged.note(rom)
+      throw new HttpError(500, 'RomDamaged', damagedMessage(rom.title))
     }
+    this.damaged.forget(id)
+    return { entry: recordToEntry(rom), bytes, etag: `"${rom.fileSha256}"` }
+  }
+
+  /** The damaged ROMs this server found that are still in the library. */
+  async damagedRoms(): Promise<HealthProblem[]> {
+    const problems: HealthProblem[] = []
+    for (const { id } of this.damaged.entries()) {
+      const rom = await this.store.get(id)
+      if (!rom) this.damaged.forget(id)
+      else problems.push({ code: 'RomDamaged', romId: id, message: damagedMessage(rom.title) })
+    }
+    return problems
   }
 
   /** Metadata only: lets a conditional GET answer 304 without reading the bytes. */

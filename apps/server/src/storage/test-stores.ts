@@ -6,16 +6,23 @@ import path from 'node:path'
 import { POSTGRES_MIGRATIONS } from './migrations/postgres-migrations'
 import { SQLITE_MIGRATIONS } from './migrations/sqlite-migrations'
 import { openPostgresRomStore } from './postgres/postgres-rom-store'
-import { bumpSchemaVersion, dropSchema, uniqueSchemaName } from './postgres/postgres-test-schema'
+import {
+  bumpSchemaVersion,
+  corruptPostgresRomByte,
+  dropSchema,
+  uniqueSchemaName,
+} from './postgres/postgres-test-schema'
 import type { RomStore } from './rom-store'
 import { openSqliteRomStore } from './sqlite/sqlite-rom-store'
-import { bumpSqliteSchemaVersion } from './sqlite/sqlite-test-db'
+import { bumpSqliteSchemaVersion, corruptSqliteRomByte } from './sqlite/sqlite-test-db'
 
 /** A database a suite may open several times (to test reopening), then throw away. */
 export interface TestDatabase {
   open(upToVersion?: number): Promise<RomStore>
   /** Records a migration newer than this code knows. */
   bumpVersion(): Promise<void>
+  /** Flips the byte at `offset` of a stored ROM below the store, with every store on it closed. */
+  corruptRomByte(romId: string, offset: number): Promise<void>
   destroy(): Promise<void>
 }
 
@@ -36,6 +43,7 @@ const sqlite: StoreUnderTest = {
     return {
       open: (upToVersion) => openSqliteRomStore({ file, upToVersion }),
       bumpVersion: async () => bumpSqliteSchemaVersion(file),
+      corruptRomByte: async (romId, offset) => corruptSqliteRomByte(file, romId, offset),
       destroy: async () => rmSync(dir, { recursive: true, force: true }),
     }
   },
@@ -51,6 +59,7 @@ function postgres(url: string): StoreUnderTest {
         open: (upToVersion) =>
           openPostgresRomStore({ connectionString: url, schema, poolMax: 4, upToVersion }),
         bumpVersion: () => bumpSchemaVersion(url, schema),
+        corruptRomByte: (romId, offset) => corruptPostgresRomByte(url, schema, romId, offset),
         destroy: () => dropSchema(url, schema),
       }
     },

@@ -28,3 +28,23 @@ export async function bumpSchemaVersion(connectionString: string, schema: string
     await client.end()
   }
 }
+
+/** Flips one byte of a stored ROM behind the server's back, as a fault below PostgreSQL would. */
+export async function corruptPostgresRomByte(
+  connectionString: string,
+  schema: string,
+  romId: string,
+  offset: number,
+): Promise<void> {
+  const client = new pg.Client({ connectionString, options: `-c search_path=${schema}` })
+  await client.connect()
+  try {
+    const { rowCount } = await client.query(
+      `UPDATE roms SET bytes = set_byte(bytes, $2, get_byte(bytes, $2) # 255) WHERE id = $1`,
+      [romId, offset],
+    )
+    if (rowCount !== 1) throw new Error(`ROM ${romId} not found`)
+  } finally {
+    await client.end()
+  }
+}

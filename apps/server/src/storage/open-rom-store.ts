@@ -3,6 +3,7 @@ import path from 'node:path'
 import { InProcessRoomRelay, newServerId } from '../netplay/room-relay'
 import type { RoomRelay } from '../netplay/room-relay'
 import { openPostgresRomStore } from './postgres/postgres-rom-store'
+import { PostgresRoomRelay } from './postgres/postgres-room-relay'
 import type { RomStore } from './rom-store'
 import { openSqliteRomStore } from './sqlite/sqlite-rom-store'
 
@@ -26,9 +27,17 @@ export async function openRomStore(config: StoreConfig): Promise<RomStore> {
 }
 
 /**
- * How this server's online rooms reach browsers connected to other app servers: with one server (SQLite)
- * every message stays in this process.
+ * How this server's online rooms reach browsers connected to other app servers: through the PostgreSQL
+ * library's database (LISTEN/NOTIFY) when there is one, else (SQLite: one server) within this process.
  */
-export async function openRoomRelay(_config: StoreConfig): Promise<RoomRelay> {
-  return new InProcessRoomRelay(newServerId())
+export async function openRoomRelay(
+  config: StoreConfig,
+  warn: (message: string) => void = console.warn,
+): Promise<RoomRelay> {
+  if (!config.databaseUrl) return new InProcessRoomRelay(newServerId())
+  return new PostgresRoomRelay({
+    connectionString: config.databaseUrl,
+    serverId: newServerId(),
+    warn,
+  })
 }

@@ -1,0 +1,111 @@
+// Two app servers on one PostgreSQL (TEST_DATABASE_URL): a host on one and a guest and a spectator on the
+// other play in one room, the cartridge and states crossing through LISTEN/NOTIFY.
+import { afterEach, describe, expect, it } from 'vitest'
+import { NETPLAY_CLOSE } from '@nes-studio/shared/netplay-constants'
+import { newServerId } from './room-relay'
+import { PostgresRoomRelay } from '../storage/postgres/postgres-room-relay'
+import { buildRom } from '../test/rom-builder'
+import { listen } from '../test/room-socket'
+import type { ListeningApp, RoomSocket } from '../test/room-socket'
+import { createTestApp } from '../test/test-app'
+import type { TestApp } from '../test/test-app'
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL
+
+const apps: TestApp[] = []
+
+async function appServer(url: string): Promise<ListeningApp> {
+  const relay = new PostgresRoomRelay({ connectionString: url, serverId: newServerId() })
+  const opened = await createTestApp({ netplay: { relay } })
+  apps.push(opened)
+  return listen(opened.app)
+}
+
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((a) => a.close()))
+})
+
+const framesOf = (socket: RoomSocket) => socket.of('frames').flatMap((m) => m.p)
+
+async function hello(socket: RoomSocket, extra: Record<string, unknown> = {}) {
+  await socket.opened
+  socket.send({ t: 'hello', v: 1, ...extra })
+  return socket.first('welcome')
+}
+
+if (!TEST_DATABASE_URL) {
+  describe('two app servers on one PostgreSQL', () => {
+    it('not run: TEST_DATABASE_URL not set', () => {
+      console.warn('Two-server relay test not run: TEST_DATABASE_URL not set')
+      expect(process.env.TEST_DATABASE_URL).toBeUndefined()
+    })
+  })
+} else {
+  const url = TEST_DATABASE_URL
+  describe('two app servers on one PostgreSQL', () => {
+    it('relays one room: cartridge, state, both pads, a re-sync, a spectator and the end', async () => {
+      const [a, b] = [await appServer(url), await appServer(url)]
+      const rom = buildRom({ prgBanks: 2, chrBanks: 1, seed: 3 })
+      const room = await a.openRoom({ kind: 'cartridge', fileName: 'mine.nes', size: rom.length })
+      const host = a.socket(room.roomId, { name: 'host on A' })
+      await hello(host, { hostKey: room.hostKey })
+      host.send({ t: 'ready' })
+      host.sendBulk({ kind: 1, frame: 0, id: 0, bytes: rom })
+
+      // The guest reached server B with the invite link.
+      const guest = b.socket(room.roomId, { name: 'guest on B' })
+      expect((await hello(guest)).role).toBe('player')
+      const cartridge = await guest.until(() => guest.bulks.find((x) => x.kind === 1), 'cartridge')
+      expect(Buffer.compare(Buffer.from(cartridge.bytes), Buffer.from(rom))).toBe(0)
+      guest.send({ t: 'ready' })
+      const request = await host.first('state-request')
+      const state = new Uint8Array(14_000).map((_, i) => i & 0xff)
+      host.sendBulk({ kind: 2, frame: 0, id: request.id, bytes: state })
+      const role = await guest.first('role')
+      const got = await guest.until(() => guest.bulks.find((x) => x.kind === 2), 'state')
+      expect(Buffer.compare(Buffer.from(got.bytes), Buffer.from(state))).toBe(0)
+
+      for (let f = 1; f <= 120; f += 20) {
+        host.send({ t: 'input', f, p: new Array<number>(20).fill(0x10) })
+      }
+      guest.send({ t: 'input', f: role.inputFrom!, p: new Array<number>(32).fill(0x01) })
+      guest.send({ t: 'input', f: role.inputFrom! + 32, p: new Array<number>(32).fill(0x01) })
+      await host.until(() => framesOf(host).length >= 64, '64 frames on A')
+      await guest.until(() => framesOf(guest).length >= 64, '64 frames on B')
+      expect(framesOf(guest).slice(0, 64)).toEqual(framesOf(host).slice(0, 64))
+      expect(framesOf(host)[0]).toEqual([0x10, 0x01])
+
+      // A spectator on B, and a hash on B that differs from the host's on A.
+      const watcher = b.socket(room.roomId, { name: 'spectator on B' })
+      expect((await hello(watcher)).role).toBe('spectator')
+      guest.send({ t: 'hash', f: 60, h: '1'.repeat(16) })
+      host.send({ t: 'hash', f: 60, h: '2'.repeat(16) })
+      expect(await guest.first('resynced')).toEqual({ t: 'resynced', count: 1, pads: [2] })
+      const again = await host.until(() => host.of('state-request')[1], 'second state request')
+      host.sendBulk({ kind: 2, frame: 40, id: again.id, bytes: state })
+      await guest.until(() => guest.bulks.filter((x) => x.kind === 2).length === 2, 'state again')
+
+      host.send({ t: 'leave' })
+      for (const socket of [guest, watcher]) {
+        expect((await socket.first('ended')).reason).toBe('The host left, so the room has ended.')
+        expect((await socket.closedWith()).code).toBe(NETPLAY_CLOSE.ended)
+      }
+    })
+
+    it('says "not found" to a browser on another server asking for a room that ended', async () => {
+      const [a, b] = [await appServer(url), await appServer(url)]
+      const room = await a.openRoom({ kind: 'cartridge', fileName: 'mine.nes', size: 24_592 })
+      const host = a.socket(room.roomId)
+      await hello(host, { hostKey: room.hostKey })
+      host.send({ t: 'leave' })
+      await host.closedWith()
+      const late = b.socket(room.roomId)
+      await late.opened
+      late.send({ t: 'hello', v: 1 })
+      expect(await late.closedWith()).toEqual({
+        code: NETPLAY_CLOSE.notFound,
+        reason: 'This room has ended, or the link is wrong.',
+      })
+    })
+  })
+}

@@ -36,6 +36,14 @@ describe('parseINesHeader', () => {
     expect(header(rom).mapper).toBe(4)
   })
 
+  it('reads only the low mapper nibble of an archaic header ("DiskDude!" from byte 7)', () => {
+    // Byte 7 is "D" (0x44): bits 2-3 are 01, which no iNES 1.0 or NES 2.0 header has (nesdev: archaic
+    // iNES); its high nibble is text, not the mapper's.
+    const rom = buildRom({ mapper: 3 })
+    rom.set(new TextEncoder().encode('DiskDude!'), 7)
+    expect(header(rom).mapper).toBe(3)
+  })
+
   it('detects NES 2.0 with a 12-bit mapper and submapper', () => {
     const rom = buildRom({ mapper: 0x123, nes2: true })
     rom[8] = (rom[8] ?? 0) | 0x50

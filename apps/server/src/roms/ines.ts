@@ -59,8 +59,11 @@ export function parseINesHeader(bytes: Uint8Array): INesParseResult {
   const flags7 = at(7)
   const nes2 = (flags7 & 0x0c) === 0x08
   // Old dumping tools wrote text such as "DiskDude!" into bytes 7-15; then the high mapper nibble is
-  // garbage. A plain iNES header with bytes 12-15 non-zero gets only the low nibble (as nesdev advises).
-  const dirtyTail = !nes2 && (flags7 & 0x0c) === 0 && [12, 13, 14, 15].some((i) => at(i) !== 0)
+  // garbage. Flags 7 bits 2-3 = 01 (archaic iNES: "D" is 0x44), or a plain iNES header with bytes 12-15
+  // non-zero, gets only the low nibble (as nesdev advises).
+  const isArchaic = (flags7 & 0x0c) === 0x04
+  const dirtyTail =
+    isArchaic || (!nes2 && (flags7 & 0x0c) === 0 && [12, 13, 14, 15].some((i) => at(i) !== 0))
   const mapperLow = (flags6 >> 4) | (dirtyTail ? 0 : flags7 & 0xf0)
   const mapper = nes2 ? mapperLow | ((at(8) & 0x0f) << 8) : mapperLow
   const prgRomBytes = nes2 ? nes2Size(at(4), at(9) & 0x0f, PRG_BANK_BYTES) : at(4) * PRG_BANK_BYTES

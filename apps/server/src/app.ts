@@ -33,6 +33,8 @@ import type { RoomRelay } from './netplay/room-relay'
 import { RoomService } from './netplay/room.service'
 import type { RoomServiceOptions } from './netplay/room.service'
 import { startDeletedPurger } from './roms/deleted-purger'
+import type { CartridgeDb } from './roms/identity/cartridge-db'
+import { startIdentityPass } from './roms/identity/identity-pass'
 import { romRoutes } from './roms/rom.routes'
 import { RomService } from './roms/rom.service'
 import { saveRoutes } from './saves/save.routes'
@@ -83,6 +85,8 @@ export interface AppDeps {
   wholeListSliceSize?: number
   /** The client build's page renderer (dist-ssr/entry-server.mjs): / and /play/:romId are pre-rendered. */
   pageRenderer?: PageRenderModule
+  /** ROMs are identified against it (main.ts loads NstDatabase.xml); default: one that knows none. */
+  cartridgeDb?: CartridgeDb
   /** Online play: the relay between app servers (default: this process alone) and the room limits. */
   netplay?: NetplayDeps
 }
@@ -143,7 +147,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   endRooms.push(await registerNetplay(app, deps, maxRomBytes))
   const undoMs = deps.undoDeleteMs ?? ROM_DELETE_UNDO_MS
-  const romService = new RomService(deps.store, { ...deps.serviceOptions, undoDeleteMs: undoMs })
+  const romService = new RomService(deps.store, {
+    ...deps.serviceOptions,
+    undoDeleteMs: undoMs,
+    cartridgeDb: deps.cartridgeDb,
+  })
   await app.register(romRoutes, {
     service: romService,
     maxRomBytes,
@@ -162,6 +170,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     everyMs: Math.max(50, Math.min(2000, undoMs)),
   })
   app.addHook('onClose', () => purger.stop())
+  // ROMs stored before identification existed (or with another cartridge database), in the background.
+  const identityPass = startIdentityPass(romService, app.log)
+  app.addHook('onClose', () => identityPass.stop())
   // The page carries the same first page GET /api/roms answers for offset 0 (the list adopts it).
   const firstPageQuery = romListQuerySchema.parse({ offset: 0, limit: FIRST_ROM_PAGE_SIZE })
   const firstRomPage = async (): Promise<RomPageResponse> => ({

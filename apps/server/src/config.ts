@@ -43,6 +43,8 @@ export interface Config {
   /** Test-only: delay (± jitter) added to every message a room sends a socket, ms; 0 in production. */
   netplayTestDelayMs: number
   netplayTestJitterMs: number
+  /** The cartridge database (NstDatabase.xml format) ROMs are identified against. */
+  cartridgeDbFile: string
 }
 
 function isPostgresUrl(value: string): boolean {
@@ -92,6 +94,7 @@ const envSchema = z.object({
     .default(NETPLAY_DEFAULT_MAX_SPECTATORS),
   NETPLAY_TEST_DELAY_MS: z.coerce.number().min(0).max(10_000).default(0),
   NETPLAY_TEST_JITTER_MS: z.coerce.number().min(0).max(10_000).default(0),
+  CARTRIDGE_DB: z.string().min(1).optional(),
 })
 
 /** A setting is missing or malformed; the message names the variable. */
@@ -104,6 +107,11 @@ export class ConfigError extends Error {
 
 /** Both `src/config.ts` (tsx) and the bundled `dist/main.js` sit two folders below `apps/`. */
 const defaultClientDir = fileURLToPath(new URL('../../client/dist', import.meta.url))
+
+/** The vendored Nestopia database (apps/server/cartridge-db/, one folder up from src/ and dist/). */
+const defaultCartridgeDb = fileURLToPath(
+  new URL('../cartridge-db/NstDatabase.xml', import.meta.url),
+)
 
 function commaList(value: string | undefined): string[] {
   return (value ?? '')
@@ -140,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     netplayMaxSpectators: e.NETPLAY_MAX_SPECTATORS,
     netplayTestDelayMs: e.NETPLAY_TEST_DELAY_MS,
     netplayTestJitterMs: e.NETPLAY_TEST_JITTER_MS,
+    cartridgeDbFile: path.resolve(e.CARTRIDGE_DB ?? defaultCartridgeDb),
   }
 }

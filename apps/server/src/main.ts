@@ -5,11 +5,18 @@ import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { resolvePackageDir } from './http/package-dir'
 import { loadPageRenderModule } from './http/page-render'
+import { loadCartridgeDb } from './roms/identity/cartridge-db'
 import { openRomStore, openRoomRelay } from './storage/open-rom-store'
 import { StorageStartupError } from './storage/storage-errors'
 
 async function main(): Promise<void> {
   const config = loadConfig()
+  const cartridgeDb = await loadCartridgeDb(config.cartridgeDbFile).catch((err: unknown) => {
+    throw new ConfigError(
+      `Cannot read the cartridge database ${config.cartridgeDbFile} (CARTRIDGE_DB): ` +
+        `${err instanceof Error ? err.message : String(err)}`,
+    )
+  })
   const store = await openRomStore(config)
   const relay = await openRoomRelay(config)
   const pageRenderer = await loadPageRenderModule(config.pageRendererFile).catch((err: unknown) => {
@@ -19,6 +26,7 @@ async function main(): Promise<void> {
   })
   const app = await createApp({
     pageRenderer,
+    cartridgeDb,
     store,
     maxRomBytes: config.maxRomBytes,
     uploadMemoryBytes: config.uploadMemoryBytes,

@@ -17,6 +17,51 @@ export const DEFAULT_MAX_ROM_BYTES = 8 * 1024 * 1024
 export const mirroringSchema = z.enum(['horizontal', 'vertical', 'four-screen'])
 export type Mirroring = z.infer<typeof mirroringSchema>
 
+/**
+ * What the cartridge database (Nestopia's NstDatabase.xml, vendored with the server) knows about a ROM,
+ * found by the SHA-1 of the ROM without its header. Sizes are bytes.
+ */
+export const cartridgeSchema = z.object({
+  /**
+   * Every system the database lists this ROM for, as it names them: `NES-NTSC`, `NES-PAL`,
+   * `NES-PAL-A`, `NES-PAL-B`, `Famicom`, `Dendy`, `VS-Unisystem`, `Playchoice-10`.
+   */
+  systems: z.array(z.string()),
+  /** Board name (`NES-UNROM`, `HVC-SKROM`, ...), or null when the database does not name it. */
+  board: z.string().nullable(),
+  /** iNES mapper number of the board, or null when the database gives none. */
+  mapper: z.number().int().nonnegative().nullable(),
+  prgRomBytes: z.number().int().nonnegative(),
+  /** 0 for a board with CHR RAM. */
+  chrRomBytes: z.number().int().nonnegative(),
+  chrRamBytes: z.number().int().nonnegative(),
+  /** Work RAM at $6000-$7FFF. */
+  prgRamBytes: z.number().int().nonnegative(),
+  /** Battery-backed RAM (the game saves). */
+  battery: z.boolean(),
+  /** Fixed by the board's solder pads; null when the mapper switches it (or the database does not say). */
+  mirroring: z.enum(['horizontal', 'vertical']).nullable(),
+  /** How sure the database is of its dump: `ok`, `bad` or `unknown`. */
+  dump: z.enum(['ok', 'bad', 'unknown']),
+})
+export type Cartridge = z.infer<typeof cartridgeSchema>
+
+/** Header fields the server checks against the cartridge database. */
+export const headerFieldSchema = z.enum(['mapper', 'mirroring', 'battery', 'prgRom', 'chrRom'])
+export type HeaderField = z.infer<typeof headerFieldSchema>
+
+/** A header field that disagrees with the cartridge database. Sizes in bytes. */
+export const headerIssueSchema = z.object({
+  field: headerFieldSchema,
+  /** What the ROM's iNES header says. */
+  header: z.union([z.number(), z.string(), z.boolean()]),
+  /** What the cartridge really has. */
+  cartridge: z.union([z.number(), z.string(), z.boolean()]),
+  /** For people: "header says mapper 0, this cartridge is mapper 2". */
+  message: z.string(),
+})
+export type HeaderIssue = z.infer<typeof headerIssueSchema>
+
 /** One library entry as the API returns it. Sizes are bytes; bank counts are 16 KiB (PRG) and 8 KiB (CHR) units. */
 export const romEntrySchema = z.object({
   /** Opaque id (a UUID); use it verbatim in `/api/roms/:id`. */
@@ -48,6 +93,22 @@ export const romEntrySchema = z.object({
   nes2: z.boolean(),
   /** SHA-1 (lowercase hex) of the file without its 16-byte header: the identity ROM databases use. */
   sha1: z.string().regex(/^[0-9a-f]{40}$/),
+  /** CRC32 (8 lowercase hex digits) of the file without its header; null until the server has read it. */
+  crc32: z
+    .string()
+    .regex(/^[0-9a-f]{8}$/)
+    .nullable(),
+  /** The cartridge database's entry for this ROM, or null when it has none (homebrew, hacks, unknown dumps). */
+  cartridge: cartridgeSchema.nullable(),
+  /** Where the game was sold ("USA", "Japan, Europe", ...) from the DAT or the cartridge database; or null. */
+  region: z.string().nullable(),
+  /** Header fields that disagree with the cartridge database (empty when it agrees or does not know). */
+  headerIssues: z.array(headerIssueSchema),
+  /**
+   * Whether the player loads this ROM with its header corrected from the cartridge database (when
+   * `headerIssues` is not empty). The stored file never changes; see `GET /api/roms/:id?header=playable`.
+   */
+  useCorrectedHeader: z.boolean(),
 })
 export type RomEntry = z.infer<typeof romEntrySchema>
 
@@ -116,6 +177,23 @@ export const ROM_DELETE_UNDO_MS = 10_000
 /** `POST /api/roms/:id/restore` → 200: the entry, back in the library with its save and states. */
 export const romRestoreResponseSchema = z.object({ rom: romEntrySchema })
 export type RomRestoreResponse = z.infer<typeof romRestoreResponseSchema>
+
+/**
+ * `PATCH /api/roms/:id` body (JSON): the entry's settings to change; at least one. The answer is
+ * {@link RomUpdateResponse}.
+ */
+export const romUpdateRequestSchema = z
+  .object({
+    /** Load the ROM with its header corrected from the cartridge database (default on). */
+    useCorrectedHeader: z.boolean().optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change.' })
+export type RomUpdateRequest = z.infer<typeof romUpdateRequestSchema>
+
+/** `PATCH /api/roms/:id` → 200: the entry as it is now. */
+export const romUpdateResponseSchema = z.object({ rom: romEntrySchema })
+export type RomUpdateResponse = z.infer<typeof romUpdateResponseSchema>
 
 /** Machine-readable error codes; match on these, not on messages. */
 export const apiErrorCodeSchema = z.enum([

@@ -16,6 +16,11 @@ export function romEntry(overrides: Partial<RomEntry> & Pick<RomEntry, 'id' | 't
     trainer: false,
     nes2: false,
     sha1: overrides.id.padEnd(40, '0'),
+    crc32: null,
+    cartridge: null,
+    region: null,
+    headerIssues: [],
+    useCorrectedHeader: true,
     ...overrides,
   }
 }

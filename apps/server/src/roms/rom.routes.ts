@@ -1,11 +1,12 @@
 // HTTP for /api/roms: parses requests, calls RomService, writes responses. No rules live here.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyMultipart from '@fastify/multipart'
-import { romListQuerySchema } from '@nes-studio/shared'
+import { romListQuerySchema, romUpdateRequestSchema } from '@nes-studio/shared'
 import type {
   RomListQuery,
   RomPageResponse,
   RomRestoreResponse,
+  RomUpdateResponse,
   RomUploadResponse,
 } from '@nes-studio/shared'
 import { HttpError } from '../errors'
@@ -13,8 +14,13 @@ import { requestedRange, sendBytes } from '../http/byte-range'
 import { MULTIPART_PART_BUFFER_BYTES } from '../http/multipart-buffer'
 import { contentDisposition } from './file-name'
 import { encodeBody, ListCache, pickEncoding } from './list-cache'
-import { MULTIPART_OVERHEAD_BYTES, UPLOAD_FILE_FIELD, romIdParamsSchema } from './rom.schema'
-import type { RomService } from './rom.service'
+import {
+  MULTIPART_OVERHEAD_BYTES,
+  UPLOAD_FILE_FIELD,
+  romDownloadQuerySchema,
+  romIdParamsSchema,
+} from './rom.schema'
+import type { DownloadHeader, RomService } from './rom.service'
 import { UploadBudget } from './upload-budget'
 import { readUpload, romTooLarge } from './upload-reader'
 import { WholeList } from './whole-list'
@@ -48,6 +54,23 @@ function parseListQuery(query: unknown): RomListQuery {
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
     throw new HttpError(400, 'BadRequest', `Invalid list query (${details}).`)
+  }
+  return parsed.data
+}
+
+function parseDownloadHeader(query: unknown): DownloadHeader {
+  const parsed = romDownloadQuerySchema.safeParse(query)
+  if (!parsed.success) {
+    throw new HttpError(400, 'BadRequest', 'header must be "original" or "playable".')
+  }
+  return parsed.data.header
+}
+
+function parseUpdate(body: unknown) {
+  const parsed = romUpdateRequestSchema.safeParse(body)
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`)
+    throw new HttpError(400, 'BadRequest', `Invalid change (${details.join('; ')}).`)
   }
   return parsed.data
 }
@@ -151,21 +174,28 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
 
   app.get('/api/roms/:id', { compress: false }, async (request, reply) => {
     const id = parseId(request)
+    const header = parseDownloadHeader(request.query)
     const ifNoneMatch = request.headers['if-none-match']
     if (ifNoneMatch) {
-      const etag = await service.etagOf(id)
+      const etag = await service.etagOf(id, header)
       if (matchesIfNoneMatch(ifNoneMatch, etag)) {
         return reply.status(304).header('etag', etag).header('cache-control', 'no-cache').send()
       }
     }
-    const { entry, bytes, etag } = await service.download(id)
+    const { entry, bytes, etag, isCorrected } = await service.download(id, header)
     const range = requestedRange(request, bytes.length, etag)
     reply
       .header('content-type', 'application/octet-stream')
       .header('content-disposition', contentDisposition(entry.fileName))
       .header('etag', etag)
       .header('cache-control', 'no-cache')
+    if (header === 'playable') reply.header('x-rom-header', isCorrected ? 'corrected' : 'original')
     return sendBytes(reply, bytes, range)
+  })
+
+  app.patch('/api/roms/:id', async (request): Promise<RomUpdateResponse> => {
+    const id = parseId(request)
+    return { rom: await service.update(id, parseUpdate(request.body)) }
   })
 
   app.delete('/api/roms/:id', async (request, reply) => {

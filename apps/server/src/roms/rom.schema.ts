@@ -13,3 +13,11 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 
 /** Byte limit for every part but the file, together (title, framing, empty parts). */
 export const OTHER_PARTS_MAX_BYTES = MULTIPART_OVERHEAD_BYTES
+
+/**
+ * `GET /api/roms/:id?header=`: `original` (default) is the file as uploaded; `playable` is what the
+ * player loads, with the header corrected from the cartridge database when the entry wants it.
+ */
+export const romDownloadQuerySchema = z.object({
+  header: z.enum(['original', 'playable']).default('original'),
+})

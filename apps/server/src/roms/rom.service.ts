@@ -1,12 +1,15 @@
 // ROM library rules: validates uploads, derives header facts, maps store records to API DTOs.
 import { createHash, randomUUID } from 'node:crypto'
 import { ROM_DELETE_UNDO_MS, ROM_MIN_BYTES } from '@nes-studio/shared'
-import type { HealthProblem, RomEntry, RomListQuery } from '@nes-studio/shared'
+import type { HealthProblem, RomEntry, RomListQuery, RomUpdateRequest } from '@nes-studio/shared'
 import { HttpError } from '../errors'
 import type { RomRecord, RomStore } from '../storage/rom-store'
 import { DamagedRoms } from './damaged-roms'
 import { hasNesExtension, isInvisible, normalizeTitle, sanitizeFileName } from './file-name'
 import { CHR_BANK_BYTES, INES_HEADER_BYTES, PRG_BANK_BYTES, parseINesHeader } from './ines'
+import type { CartridgeDb } from './identity/cartridge-db'
+import { correctedHeader } from './identity/corrected-header'
+import { EMPTY_CARTRIDGE_DB, headerIssuesOf, identityFields } from './identity/rom-knowledge'
 import { mapperName } from './mapper-names'
 import type { ListedEntry } from './whole-list'
 
@@ -22,13 +25,23 @@ export interface RomDownload {
   bytes: Uint8Array
   /** Strong validator (quoted) for ETag / If-None-Match. */
   etag: string
+  /** True when `bytes` carry the header corrected from the cartridge database. */
+  isCorrected: boolean
 }
+
+/**
+ * Which header a download carries: the file as uploaded, or as the player should load it (the header
+ * corrected from the cartridge database when the entry's `useCorrectedHeader` is on).
+ */
+export type DownloadHeader = 'original' | 'playable'
 
 export interface RomServiceOptions {
   now?: () => Date
   newId?: () => string
   /** How long a delete can be undone, in milliseconds; default ROM_DELETE_UNDO_MS (10 s). */
   undoDeleteMs?: number
+  /** ROMs are identified against it; default: a database that knows none. */
+  cartridgeDb?: CartridgeDb
 }
 
 export function recordToEntry(rec: RomRecord): RomEntry {
@@ -48,7 +61,22 @@ export function recordToEntry(rec: RomRecord): RomEntry {
     trainer: rec.trainer,
     nes2: rec.nes2,
     sha1: rec.sha1,
+    crc32: rec.crc32,
+    cartridge: rec.cartridge,
+    region: rec.cartRegion,
+    headerIssues: headerIssuesOf(rec),
+    useCorrectedHeader: rec.useCorrectedHeader,
   }
+}
+
+/** The bytes the player should load: the header corrected when the entry has one and wants it. */
+function playableBytes(rom: RomRecord, bytes: Uint8Array): Uint8Array | undefined {
+  if (!rom.useCorrectedHeader) return undefined
+  const header = correctedHeader(bytes, headerIssuesOf(rom))
+  if (!header) return undefined
+  const fixed = new Uint8Array(bytes)
+  fixed.set(header)
+  return fixed
 }
 
 /** Rejects a bad name before any bytes are read. */
@@ -60,6 +88,13 @@ export function assertRomFileName(fileName: string): void {
       'Invalid file format. Please upload a .NES ROM file (the name must end in .nes).',
     )
   }
+}
+
+/** The file's SHA-256; a corrected copy adds its header's bytes, so the two never share a tag. */
+function etagOf(rom: RomRecord, fixed: Uint8Array | undefined): string {
+  if (!fixed) return `"${rom.fileSha256}"`
+  const header = Buffer.from(fixed.subarray(0, INES_HEADER_BYTES)).toString('hex')
+  return `"${rom.fileSha256}-h${header}"`
 }
 
 const notFound = () =>
@@ -78,6 +113,7 @@ export class RomService {
   private readonly newId: () => string
   private readonly undoDeleteMs: number
   private readonly damaged = new DamagedRoms()
+  readonly cartridgeDb: CartridgeDb
 
   constructor(
     private readonly store: RomStore,
@@ -86,6 +122,7 @@ export class RomService {
     this.now = opts.now ?? (() => new Date())
     this.newId = opts.newId ?? randomUUID
     this.undoDeleteMs = opts.undoDeleteMs ?? ROM_DELETE_UNDO_MS
+    this.cartridgeDb = opts.cartridgeDb ?? EMPTY_CARTRIDGE_DB
   }
 
   /** Changes whenever the list may have changed; see RomStore.revision. */
@@ -174,6 +211,7 @@ export class RomService {
       nes2: header.nes2,
       sha1: createHash('sha1').update(bytes.subarray(INES_HEADER_BYTES)).digest('hex'),
       fileSha256: createHash('sha256').update(bytes).digest('hex'),
+      ...identityFields(bytes, header, this.cartridgeDb),
       bytes,
     })
     if (result.status === 'duplicate') {
@@ -188,9 +226,10 @@ export class RomService {
 
   /**
    * The stored bytes, checked against the SHA-256 taken at upload (their ETag): bytes that changed
-   * below the server are refused with RomDamaged, never sent under the good ETag.
+   * below the server are refused with RomDamaged, never sent under the good ETag. `playable` puts the
+   * corrected header on the copy sent (the stored bytes stay as they are).
    */
-  async download(id: string): Promise<RomDownload> {
+  async download(id: string, header: DownloadHeader = 'original'): Promise<RomDownload> {
     const found = await this.store.getWithBytes(id)
     if (!found) throw notFound()
     const { rom, bytes } = found
@@ -199,7 +238,13 @@ export class RomService {
       throw new HttpError(500, 'RomDamaged', damagedMessage(rom.title))
     }
     this.damaged.forget(id)
-    return { entry: recordToEntry(rom), bytes, etag: `"${rom.fileSha256}"` }
+    const fixed = header === 'playable' ? playableBytes(rom, bytes) : undefined
+    return {
+      entry: recordToEntry(rom),
+      bytes: fixed ?? bytes,
+      etag: etagOf(rom, fixed),
+      isCorrected: fixed !== undefined,
+    }
   }
 
   /** The damaged ROMs this server found that are still in the library. */
@@ -213,11 +258,43 @@ export class RomService {
     return problems
   }
 
-  /** Metadata only: lets a conditional GET answer 304 without reading the bytes. */
-  async etagOf(id: string): Promise<string> {
+  /**
+   * Metadata only: lets a conditional GET answer 304 without reading the bytes. The playable copy's
+   * tag comes from its header, which is worked out from the entry and the file's first 16 bytes; only
+   * an entry with a correction to apply reads its bytes.
+   */
+  async etagOf(id: string, header: DownloadHeader = 'original'): Promise<string> {
     const rom = await this.store.get(id)
     if (!rom) throw notFound()
-    return `"${rom.fileSha256}"`
+    if (header === 'original' || !rom.useCorrectedHeader || headerIssuesOf(rom).length === 0) {
+      return etagOf(rom, undefined)
+    }
+    return (await this.download(id, header)).etag
+  }
+
+  /** Changes an entry's settings (PATCH); the entry as it is now. */
+  async update(id: string, change: RomUpdateRequest): Promise<RomEntry> {
+    let rom = await this.store.get(id)
+    if (rom && change.useCorrectedHeader !== undefined) {
+      rom = await this.store.updateOptions(id, { useCorrectedHeader: change.useCorrectedHeader })
+    }
+    if (!rom) throw notFound()
+    return recordToEntry(rom)
+  }
+
+  /**
+   * Identifies up to `limit` entries not yet looked up in this server's cartridge database (stored
+   * before identification existed, or with another database); returns how many it looked at.
+   */
+  async identifyPending(limit: number): Promise<number> {
+    const ids = await this.store.listUnidentified(this.cartridgeDb.fingerprint, limit)
+    for (const id of ids) {
+      const found = await this.store.getWithBytes(id)
+      const parsed = found && parseINesHeader(found.bytes)
+      if (!found || !parsed?.ok) continue
+      await this.store.setIdentity(id, identityFields(found.bytes, parsed.header, this.cartridgeDb))
+    }
+    return ids.length
   }
 
   /**

@@ -119,7 +119,7 @@ for (const s of STORES) {
       await store.close()
       const old = await db.open(4)
       const roms = [newRom(), newRom(), newRom()]
-      for (const rom of roms) await old.insert(rom)
+      for (const rom of roms) await db.insertOldRom(rom)
       await old.delete(roms[1]!.id)
       await old.close()
       store = await db.open()

@@ -1,9 +1,27 @@
 // The seam between the ROM service and a database (kysely's Dialect as the model): one interface, two backends.
-import type { Mirroring, RomSortKey } from '@nes-studio/shared'
+import type { Cartridge, Mirroring, RomSortKey } from '@nes-studio/shared'
 import type { SaveStore } from './save-store'
 
+/**
+ * What the server learns about a ROM beyond its header (roms/identity/). Hashes are lowercase hex. All
+ * null for a ROM stored before migration 7 until the start-up pass has read it.
+ */
+export interface RomIdentityFields {
+  /** CRC32 of the file without its header. */
+  crc32: string | null
+  /** SHA-1 and CRC32 of the whole file. */
+  fileSha1: string | null
+  fileCrc32: string | null
+  /** The cartridge database's entry, or null when it has none. */
+  cartridge: Cartridge | null
+  /** Fingerprint of the cartridge database the ROM was looked up in; null when it has not been yet. */
+  cartridgeDb: string | null
+  /** The region the cartridge's systems give ("Japan, USA"), or null. */
+  cartRegion: string | null
+}
+
 /** One stored ROM's metadata. Sizes in bytes, banks in 16 KiB (PRG) / 8 KiB (CHR) units. */
-export interface RomRecord {
+export interface RomRecord extends RomIdentityFields {
   id: string
   title: string
   fileName: string
@@ -22,9 +40,15 @@ export interface RomRecord {
   sha1: string
   /** SHA-256 of the whole file, lowercase hex (the download's ETag). */
   fileSha256: string
+  /** The user's choice: load the ROM with its header corrected from the cartridge database. */
+  useCorrectedHeader: boolean
 }
 
-export interface NewRom extends RomRecord {
+/** A ROM to store; identity fields left out are stored as null (not identified yet). */
+export interface NewRom
+  extends
+    Omit<RomRecord, keyof RomIdentityFields | 'useCorrectedHeader'>,
+    Partial<RomIdentityFields> {
   /** The exact uploaded file. */
   bytes: Uint8Array
 }
@@ -112,6 +136,18 @@ export interface RomStore extends SaveStore {
    * process sharing the database) and never repeats, also across restarts. Used as the list's ETag.
    */
   revision(): Promise<string>
+  /**
+   * Ids of visible entries not yet looked up in the cartridge database with fingerprint `cartridgeDb`
+   * (never identified, or with another database), oldest first, at most `limit`.
+   */
+  listUnidentified(cartridgeDb: string, limit: number): Promise<string[]>
+  /** Stores what identification found; false when there is no such entry (visible or hidden). */
+  setIdentity(id: string, identity: RomIdentityFields): Promise<boolean>
+  /** Changes a visible entry's options; the entry as it is now, or undefined when there is none. */
+  updateOptions(
+    id: string,
+    options: { useCorrectedHeader: boolean },
+  ): Promise<RomRecord | undefined>
   /** Highest applied schema migration. */
   schemaVersion(): Promise<number>
   close(): Promise<void>

@@ -97,9 +97,9 @@ for (const s of STORES) {
       const oldDb = s.createDatabase()
       try {
         const old = await oldDb.open(2)
-        const oldRom = newRom()
-        await old.insert(oldRom)
         await old.close()
+        const oldRom = newRom()
+        await oldDb.insertOldRom(oldRom)
         const upgraded = await oldDb.open()
         expect(await upgraded.schemaVersion()).toBe(s.migrations)
         expect(await upgraded.get(oldRom.id)).toBeDefined()

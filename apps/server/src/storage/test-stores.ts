@@ -10,11 +10,16 @@ import {
   bumpSchemaVersion,
   corruptPostgresRomByte,
   dropSchema,
+  insertPostgresOldRom,
   uniqueSchemaName,
 } from './postgres/postgres-test-schema'
-import type { RomStore } from './rom-store'
+import type { NewRom, RomStore } from './rom-store'
 import { openSqliteRomStore } from './sqlite/sqlite-rom-store'
-import { bumpSqliteSchemaVersion, corruptSqliteRomByte } from './sqlite/sqlite-test-db'
+import {
+  bumpSqliteSchemaVersion,
+  corruptSqliteRomByte,
+  insertSqliteOldRom,
+} from './sqlite/sqlite-test-db'
 
 /** A database a suite may open several times (to test reopening), then throw away. */
 export interface TestDatabase {
@@ -23,6 +28,8 @@ export interface TestDatabase {
   bumpVersion(): Promise<void>
   /** Flips the byte at `offset` of a stored ROM below the store, with every store on it closed. */
   corruptRomByte(romId: string, offset: number): Promise<void>
+  /** Stores a ROM as an older server did (only migration 1's columns): for upgrade tests. */
+  insertOldRom(rom: NewRom): Promise<void>
   destroy(): Promise<void>
 }
 
@@ -44,6 +51,7 @@ const sqlite: StoreUnderTest = {
       open: (upToVersion) => openSqliteRomStore({ file, upToVersion }),
       bumpVersion: async () => bumpSqliteSchemaVersion(file),
       corruptRomByte: async (romId, offset) => corruptSqliteRomByte(file, romId, offset),
+      insertOldRom: async (rom) => insertSqliteOldRom(file, rom),
       destroy: async () => rmSync(dir, { recursive: true, force: true }),
     }
   },
@@ -60,6 +68,7 @@ function postgres(url: string): StoreUnderTest {
           openPostgresRomStore({ connectionString: url, schema, poolMax: 4, upToVersion }),
         bumpVersion: () => bumpSchemaVersion(url, schema),
         corruptRomByte: (romId, offset) => corruptPostgresRomByte(url, schema, romId, offset),
+        insertOldRom: (rom) => insertPostgresOldRom(url, schema, rom),
         destroy: () => dropSchema(url, schema),
       }
     },

@@ -155,4 +155,24 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX roms_visible_mapper_desc ON roms (mapper DESC, seq DESC) WHERE deleted_at IS NULL;
     `,
   },
+  {
+    version: 7,
+    name: 'cartridge identity',
+    // See the SQLite migration 7. stamp_list_change (migration 5) leaves the visible count alone when
+    // deleted_at does not change.
+    up: `
+      ALTER TABLE roms
+        ADD COLUMN crc32 TEXT,
+        ADD COLUMN file_sha1 TEXT,
+        ADD COLUMN file_crc32 TEXT,
+        ADD COLUMN cartridge TEXT,
+        ADD COLUMN cartridge_db TEXT,
+        ADD COLUMN cart_mapper INTEGER,
+        ADD COLUMN cart_region TEXT,
+        ADD COLUMN use_corrected_header BOOLEAN NOT NULL DEFAULT true;
+      CREATE TRIGGER roms_list_update
+        AFTER UPDATE OF crc32, cartridge, cart_region, cart_mapper, use_corrected_header ON roms
+        FOR EACH ROW EXECUTE FUNCTION stamp_list_change();
+    `,
+  },
 ]

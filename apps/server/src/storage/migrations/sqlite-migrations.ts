@@ -151,4 +151,31 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX roms_visible_mapper_desc ON roms (mapper DESC, seq DESC) WHERE deleted_at IS NULL;
     `,
   },
+  {
+    version: 7,
+    name: 'cartridge identity',
+    // What the server learns about each ROM (roms/identity/): CRC32 without the header, SHA-1 and CRC32
+    // of the whole file (for DATs that hash headered files), the cartridge database's entry as JSON
+    // (NULL when it has none) and the fingerprint of the database it was looked up in (NULL: not yet;
+    // the start-up pass fills in ROMs stored before this migration). cart_mapper and cart_region copy
+    // two of its facts into columns the list can filter on. use_corrected_header is the user's toggle.
+    // A change to any of them changes the list, so it stamps the row and bumps the revision as a hide does.
+    up: `
+      ALTER TABLE roms ADD COLUMN crc32 TEXT;
+      ALTER TABLE roms ADD COLUMN file_sha1 TEXT;
+      ALTER TABLE roms ADD COLUMN file_crc32 TEXT;
+      ALTER TABLE roms ADD COLUMN cartridge TEXT;
+      ALTER TABLE roms ADD COLUMN cartridge_db TEXT;
+      ALTER TABLE roms ADD COLUMN cart_mapper INTEGER;
+      ALTER TABLE roms ADD COLUMN cart_region TEXT;
+      ALTER TABLE roms ADD COLUMN use_corrected_header INTEGER NOT NULL DEFAULT 1
+        CHECK (use_corrected_header IN (0, 1));
+      CREATE TRIGGER roms_list_update
+        AFTER UPDATE OF crc32, cartridge, cart_region, cart_mapper, use_corrected_header ON roms
+      BEGIN
+        UPDATE library_meta SET revision = revision + 1 WHERE id = 1;
+        UPDATE roms SET list_rev = (SELECT revision FROM library_meta WHERE id = 1) WHERE seq = NEW.seq;
+      END;
+    `,
+  },
 ]

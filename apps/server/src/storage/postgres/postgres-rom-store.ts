@@ -1,6 +1,6 @@
 // RomStore on PostgreSQL (pg): a pool per server process, so several app servers can share one library.
 import pg from 'pg'
-import type { Mirroring } from '@nes-studio/shared'
+import type { Cartridge, Mirroring } from '@nes-studio/shared'
 import { checkMigrationList, newerSchemaError } from '../migrations/migration'
 import { POSTGRES_MIGRATIONS } from '../migrations/postgres-migrations'
 import { formatRevision, revisionCounter } from '../list-revision'
@@ -12,6 +12,7 @@ import type {
   RomListRow,
   RomPage,
   RomPageQuery,
+  RomIdentityFields,
   RomRecord,
   RomStore,
 } from '../rom-store'
@@ -36,10 +37,33 @@ interface RomRow {
   nes2: boolean
   sha1: string
   file_sha256: string
+  crc32: string | null
+  file_sha1: string | null
+  file_crc32: string | null
+  /** JSON of a Cartridge. */
+  cartridge: string | null
+  cartridge_db: string | null
+  cart_region: string | null
+  use_corrected_header: boolean
 }
 
 const ROM_COLUMNS = `id, title, file_name, file_size, created_at, mapper, submapper, prg_rom_banks,
-  chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256`
+  chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256, crc32, file_sha1, file_crc32,
+  cartridge, cartridge_db, cart_region, use_corrected_header`
+
+/** crc32, file_sha1, file_crc32, cartridge, cartridge_db, cart_mapper, cart_region, in that order. */
+function identityValues(identity: Partial<RomIdentityFields>): unknown[] {
+  const cartridge = identity.cartridge ?? null
+  return [
+    identity.crc32 ?? null,
+    identity.fileSha1 ?? null,
+    identity.fileCrc32 ?? null,
+    cartridge ? JSON.stringify(cartridge) : null,
+    identity.cartridgeDb ?? null,
+    cartridge?.mapper ?? null,
+    identity.cartRegion ?? null,
+  ]
+}
 
 // Any constant works; it only has to be the same in every server sharing the database.
 const MIGRATION_LOCK_KEY = 0x6e657331 // "nes1"
@@ -61,6 +85,13 @@ function rowToRecord(row: RomRow): RomRecord {
     nes2: row.nes2,
     sha1: row.sha1,
     fileSha256: row.file_sha256,
+    crc32: row.crc32,
+    fileSha1: row.file_sha1,
+    fileCrc32: row.file_crc32,
+    cartridge: row.cartridge ? (JSON.parse(row.cartridge) as Cartridge) : null,
+    cartridgeDb: row.cartridge_db,
+    cartRegion: row.cart_region,
+    useCorrectedHeader: row.use_corrected_header,
   }
 }
 
@@ -280,8 +311,10 @@ class PostgresRomStore extends PostgresSaveStore implements RomStore {
     for (let attempt = 0; attempt < 3; attempt++) {
       const inserted = await this.pool.query<RomRow>(
         `INSERT INTO roms (id, title, file_name, file_size, created_at, mapper, submapper, prg_rom_banks,
-           chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256, bytes)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+           chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256, bytes, crc32, file_sha1,
+           file_crc32, cartridge, cartridge_db, cart_mapper, cart_region)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+           $20, $21, $22, $23)
          ON CONFLICT (sha1) DO NOTHING
          RETURNING ${ROM_COLUMNS}`,
         [
@@ -301,6 +334,7 @@ class PostgresRomStore extends PostgresSaveStore implements RomStore {
           rom.sha1,
           rom.fileSha256,
           bytes,
+          ...identityValues(rom),
         ],
       )
       if (inserted.rows[0]) return { status: 'inserted', rom: rowToRecord(inserted.rows[0]) }
@@ -346,6 +380,37 @@ class PostgresRomStore extends PostgresSaveStore implements RomStore {
     if (!rowCount) return 0
     const result = await this.pool.query(`DELETE FROM roms WHERE ${due}`, [windowMs])
     return result.rowCount ?? 0
+  }
+
+  async listUnidentified(cartridgeDb: string, limit: number): Promise<string[]> {
+    const { rows } = await this.pool.query<{ id: string }>(
+      `SELECT id FROM roms WHERE deleted_at IS NULL AND cartridge_db IS DISTINCT FROM $1
+       ORDER BY seq LIMIT $2`,
+      [cartridgeDb, limit],
+    )
+    return rows.map((row) => row.id)
+  }
+
+  async setIdentity(id: string, identity: RomIdentityFields): Promise<boolean> {
+    const result = await this.pool.query(
+      `UPDATE roms SET crc32 = $2, file_sha1 = $3, file_crc32 = $4, cartridge = $5, cartridge_db = $6,
+         cart_mapper = $7, cart_region = $8
+       WHERE id = $1`,
+      [id, ...identityValues(identity)],
+    )
+    return (result.rowCount ?? 0) > 0
+  }
+
+  async updateOptions(
+    id: string,
+    options: { useCorrectedHeader: boolean },
+  ): Promise<RomRecord | undefined> {
+    const { rows } = await this.pool.query<RomRow>(
+      `UPDATE roms SET use_corrected_header = $2 WHERE id = $1 AND deleted_at IS NULL
+       RETURNING ${ROM_COLUMNS}`,
+      [id, options.useCorrectedHeader],
+    )
+    return rows[0] ? rowToRecord(rows[0]) : undefined
   }
 
   async revision(): Promise<string> {

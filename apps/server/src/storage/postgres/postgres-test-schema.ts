@@ -1,5 +1,7 @@
 // For tests and benchmarks: throw-away schemas, so runs never see each other's rows.
 import pg from 'pg'
+import type { NewRom } from '../rom-store'
+import { VERSION_ONE_COLUMNS, versionOneRow } from '../sqlite/sqlite-test-db'
 
 export function uniqueSchemaName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
@@ -44,6 +46,26 @@ export async function corruptPostgresRomByte(
       [romId, offset],
     )
     if (rowCount !== 1) throw new Error(`ROM ${romId} not found`)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Stores a ROM as a server of any earlier version did (see insertSqliteOldRom). */
+export async function insertPostgresOldRom(
+  connectionString: string,
+  schema: string,
+  rom: NewRom,
+): Promise<void> {
+  const client = new pg.Client({ connectionString, options: `-c search_path=${schema}` })
+  await client.connect()
+  try {
+    const values = [...versionOneRow(rom), Buffer.from(rom.bytes)]
+    await client.query(
+      `INSERT INTO roms (${VERSION_ONE_COLUMNS}, bytes)
+       VALUES (${values.map((_, i) => `$${i + 1}`).join()})`,
+      values,
+    )
   } finally {
     await client.end()
   }

@@ -1,6 +1,6 @@
 // RomStore on SQLite (better-sqlite3): WAL journal, synchronous=FULL, every write one transaction.
 import type Database from 'better-sqlite3'
-import type { Mirroring } from '@nes-studio/shared'
+import type { Cartridge, Mirroring } from '@nes-studio/shared'
 import { checkMigrationList, newerSchemaError } from '../migrations/migration'
 import { SQLITE_MIGRATIONS } from '../migrations/sqlite-migrations'
 import { formatRevision, revisionCounter } from '../list-revision'
@@ -12,6 +12,7 @@ import type {
   RomListRow,
   RomPage,
   RomPageQuery,
+  RomIdentityFields,
   RomRecord,
   RomStore,
 } from '../rom-store'
@@ -38,10 +39,33 @@ interface RomRow {
   nes2: 0 | 1
   sha1: string
   file_sha256: string
+  crc32: string | null
+  file_sha1: string | null
+  file_crc32: string | null
+  /** JSON of a Cartridge. */
+  cartridge: string | null
+  cartridge_db: string | null
+  cart_region: string | null
+  use_corrected_header: 0 | 1
 }
 
 const ROM_COLUMNS = `seq, id, title, file_name, file_size, created_at, mapper, submapper, prg_rom_banks,
-  chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256`
+  chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256, crc32, file_sha1, file_crc32,
+  cartridge, cartridge_db, cart_region, use_corrected_header`
+
+/** The identity columns' values (named parameters of insertRom and setIdentity). */
+function identityParams(identity: Partial<RomIdentityFields>) {
+  const cartridge = identity.cartridge ?? null
+  return {
+    crc32: identity.crc32 ?? null,
+    fileSha1: identity.fileSha1 ?? null,
+    fileCrc32: identity.fileCrc32 ?? null,
+    cartridge: cartridge ? JSON.stringify(cartridge) : null,
+    cartridgeDb: identity.cartridgeDb ?? null,
+    cartMapper: cartridge?.mapper ?? null,
+    cartRegion: identity.cartRegion ?? null,
+  }
+}
 
 function rowToRecord(row: RomRow): RomRecord {
   return {
@@ -60,6 +84,13 @@ function rowToRecord(row: RomRow): RomRecord {
     nes2: row.nes2 === 1,
     sha1: row.sha1,
     fileSha256: row.file_sha256,
+    crc32: row.crc32,
+    fileSha1: row.file_sha1,
+    fileCrc32: row.file_crc32,
+    cartridge: row.cartridge ? (JSON.parse(row.cartridge) as Cartridge) : null,
+    cartridgeDb: row.cartridge_db,
+    cartRegion: row.cart_region,
+    useCorrectedHeader: row.use_corrected_header === 1,
   }
 }
 
@@ -151,6 +182,15 @@ export function sqlitePageQuery(query: RomPageQuery): {
   }
 }
 
+/** The INSERT of a ROM (identity columns a new ROM leaves out are null). */
+const INSERT_ROM = `INSERT INTO roms (id, title, file_name, file_size, created_at, mapper, submapper,
+    prg_rom_banks, chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256, crc32,
+    file_sha1, file_crc32, cartridge, cartridge_db, cart_mapper, cart_region)
+  VALUES (@id, @title, @fileName, @fileSize, @createdAt, @mapper, @submapper, @prgRomBanks,
+    @chrRomBanks, @mirroring, @battery, @trainer, @nes2, @sha1, @fileSha256, @crc32, @fileSha1,
+    @fileCrc32, @cartridge, @cartridgeDb, @cartMapper, @cartRegion)
+  ON CONFLICT (sha1) DO NOTHING`
+
 /** ISO 8601 time `windowMs` before now: deletes at or before it are past the undo window. */
 const windowStart = (windowMs: number) => new Date(Date.now() - windowMs).toISOString()
 
@@ -170,13 +210,20 @@ function prepareRomStatements(db: Database.Database) {
       ),
     bytes: () =>
       db.prepare<[number], { bytes: Buffer }>('SELECT bytes FROM rom_bytes WHERE rom_seq = ?'),
-    insertRom: () =>
-      db.prepare(`INSERT INTO roms (id, title, file_name, file_size, created_at, mapper,
-          submapper, prg_rom_banks, chr_rom_banks, mirroring, battery, trainer, nes2, sha1,
-          file_sha256)
-        VALUES (@id, @title, @fileName, @fileSize, @createdAt, @mapper, @submapper, @prgRomBanks,
-          @chrRomBanks, @mirroring, @battery, @trainer, @nes2, @sha1, @fileSha256)
-        ON CONFLICT (sha1) DO NOTHING`),
+    insertRom: () => db.prepare(INSERT_ROM),
+    unidentified: () =>
+      db.prepare<[string, number], { id: string }>(
+        `SELECT id FROM roms WHERE ${visible} AND cartridge_db IS NOT ? ORDER BY seq LIMIT ?`,
+      ),
+    setIdentity: () =>
+      db.prepare(`UPDATE roms SET crc32 = @crc32, file_sha1 = @fileSha1, file_crc32 = @fileCrc32,
+          cartridge = @cartridge, cartridge_db = @cartridgeDb, cart_mapper = @cartMapper,
+          cart_region = @cartRegion
+        WHERE id = @id`),
+    updateOptions: () =>
+      db.prepare<[0 | 1, string], RomRow>(
+        `UPDATE roms SET use_corrected_header = ? WHERE id = ? AND ${visible} RETURNING ${ROM_COLUMNS}`,
+      ),
     insertBytes: () => db.prepare('INSERT INTO rom_bytes (rom_seq, bytes) VALUES (?, ?)'),
     hide: () =>
       db.prepare<[string, string]>(`UPDATE roms SET deleted_at = ? WHERE id = ? AND ${visible}`),
@@ -215,6 +262,7 @@ class SqliteRomStore extends SqliteSaveStore implements RomStore {
       const { bytes, ...meta } = rom
       const row = {
         ...meta,
+        ...identityParams(meta),
         battery: meta.battery ? 1 : 0,
         trainer: meta.trainer ? 1 : 0,
         nes2: meta.nes2 ? 1 : 0,
@@ -316,6 +364,22 @@ class SqliteRomStore extends SqliteSaveStore implements RomStore {
     // keep the space the purge freed (the pages go to the free list and new uploads reuse them).
     if (purged > 0) this.db.pragma('wal_checkpoint(TRUNCATE)')
     return purged
+  }
+
+  async listUnidentified(cartridgeDb: string, limit: number): Promise<string[]> {
+    return this.r.unidentified.all(cartridgeDb, limit).map((row) => row.id)
+  }
+
+  async setIdentity(id: string, identity: RomIdentityFields): Promise<boolean> {
+    return this.r.setIdentity.run({ id, ...identityParams(identity) }).changes > 0
+  }
+
+  async updateOptions(
+    id: string,
+    options: { useCorrectedHeader: boolean },
+  ): Promise<RomRecord | undefined> {
+    const row = this.r.updateOptions.get(options.useCorrectedHeader ? 1 : 0, id)
+    return row ? rowToRecord(row) : undefined
   }
 
   async revision(): Promise<string> {

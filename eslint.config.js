@@ -64,6 +64,7 @@ export default tseslint.config(
                 './apps/client/src/lib',
                 './apps/client/src/hooks',
                 './apps/client/src/emulator',
+                './apps/client/src/netplay',
               ],
               from: ['./apps/client/src/features', './apps/client/src/app'],
             },

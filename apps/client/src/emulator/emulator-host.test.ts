@@ -40,6 +40,9 @@ function fakeApi(overrides: Partial<FrameApi> = {}): FrameApi {
     setFastForward: vi.fn(),
     startPaused: vi.fn(async () => undefined),
     stepFrame: () => ({ width: 256, height: 224, rgb565: new Uint16Array(256 * 224), frame: 1 }),
+    holdRunning: vi.fn(async () => undefined),
+    stepOnly: vi.fn(),
+    release: vi.fn(),
     ...overrides,
   }
 }
@@ -227,6 +230,81 @@ describe('emulator host', () => {
     expect(vi.mocked(api.setFastForward).mock.calls).toEqual([[3], [0], [undefined]])
     host.setRewinding(true)
     expect(api.setRewinding).toHaveBeenCalledWith(true)
+    host.dispose()
+  })
+})
+
+describe('emulator host in online play (lockstep)', () => {
+  async function heldGame() {
+    const api = fakeApi()
+    nextApi = () => api
+    const host = createEmulator(container, { keepWarm: false, exposeGlobal: false })
+    await host.start(ROM, 'game.nes')
+    host.setButton('right', true, 1) // a key held before the room opened
+    await host.enterLockstep()
+    vi.mocked(api.setButton).mockClear()
+    return { api, host }
+  }
+
+  it("records the page's buttons as this player's pad instead of pressing them in the game", async () => {
+    const { api, host } = await heldGame()
+    expect(api.holdRunning).toHaveBeenCalled()
+    host.setButton('a', true, 0)
+    host.press('start', 100)
+    expect(api.setButton).not.toHaveBeenCalled()
+    // A (bit 0), START (bit 3) and the controller-2 key RIGHT (bit 7): all this player's.
+    expect(host.localPad()).toBe(0x01 | 0x08 | 0x80)
+    host.dispose()
+  })
+
+  it('runs one frame per step with both controllers set from the pads, changing only what differs', async () => {
+    const { api, host } = await heldGame()
+    host.stepWithPads([0x01, 0x10])
+    expect(vi.mocked(api.setButton).mock.calls).toEqual([
+      [8, true, 0],
+      [4, true, 1],
+    ])
+    expect(api.stepOnly).toHaveBeenCalledTimes(1)
+    vi.mocked(api.setButton).mockClear()
+    host.stepWithPads([0x01, 0x00])
+    expect(vi.mocked(api.setButton).mock.calls).toEqual([[4, false, 1]])
+    expect(api.stepOnly).toHaveBeenCalledTimes(2)
+    host.dispose()
+  })
+
+  it('loads a state at once (the core applies it in one iteration), and refuses what would split the game', async () => {
+    const { api, host } = await heldGame()
+    host.loadStateNow(STATE)
+    expect(api.loadState).toHaveBeenCalledWith(STATE)
+    expect(api.stepOnly).toHaveBeenCalledTimes(1)
+    for (const refused of [
+      () => host.setRewinding(true),
+      () => host.setFastForward('x3'),
+      () => host.reset(),
+      () => host.pause(),
+    ]) {
+      expect(refused).toThrow(expect.objectContaining({ code: 'OnlinePlay' }))
+    }
+    await expect(host.loadState(STATE)).rejects.toMatchObject({ code: 'OnlinePlay' })
+    expect(api.setRewinding).not.toHaveBeenCalled()
+    host.dispose()
+  })
+
+  it('is silent while waiting and gives the game back to the page when it leaves', async () => {
+    const { api, host } = await heldGame()
+    host.setWaiting(true)
+    expect(api.setVolume).toHaveBeenLastCalledWith(0)
+    host.stepWithPads([0x01, 0])
+    host.leaveLockstep()
+    expect(api.setVolume).toHaveBeenLastCalledWith(0.5)
+    expect(api.release).toHaveBeenCalled()
+    // The room's A is released, the page's held RIGHT on controller 2 pressed again.
+    expect(vi.mocked(api.setButton).mock.calls.slice(-2)).toEqual([
+      [8, false, 0],
+      [7, true, 1],
+    ])
+    host.setButton('b', true, 0)
+    expect(api.setButton).toHaveBeenLastCalledWith(0, true, 0)
     host.dispose()
   })
 })

@@ -8,6 +8,7 @@ import { clearGameInstance, exposeGameInstance } from './game-instance'
 import type { GameInstance } from './game-instance'
 import { hasInesHeader } from './ines'
 import { LIBRETRO_JOYPAD_ID } from './input-ids'
+import { createLockstepControl } from './lockstep-control'
 import { EmulatorError } from './types'
 import type { EmulatorHost, FastForward, NesButton, StartOptions } from './types'
 
@@ -75,6 +76,12 @@ export function createEmulator(
   const releaseTimers = new Set<ReturnType<typeof setTimeout>>()
   let warmUpTimer: ReturnType<typeof setTimeout> | undefined
 
+  const lockstep = createLockstepControl({
+    api: () => requireRunning().api,
+    applyVolume: () => applyVolume(),
+    checkState: (state) => checkState(state),
+  })
+
   const onGesture = () => running?.api.resumeAudio()
   document.addEventListener('pointerdown', onGesture, true)
   document.addEventListener('keydown', onGesture, true)
@@ -85,7 +92,7 @@ export function createEmulator(
   }
 
   function applyVolume(): void {
-    running?.api.setVolume(muted ? 0 : volume)
+    running?.api.setVolume(muted || lockstep.isWaiting() ? 0 : volume)
   }
 
   function stop(): void {
@@ -93,6 +100,7 @@ export function createEmulator(
     for (const timer of releaseTimers) clearTimeout(timer)
     releaseTimers.clear()
     fpsMeter.stop()
+    lockstep.forget()
     loading?.remove()
     loading = undefined
     if (running) {
@@ -171,7 +179,10 @@ export function createEmulator(
   }
 
   function setButton(button: NesButton, down: boolean, player: 0 | 1 = 0): void {
-    running?.api.setButton(LIBRETRO_JOYPAD_ID[button], down, player)
+    // In online play the page's buttons are this player's pad byte, sent to the room, not the game's.
+    if (lockstep.recordButton(button, down, player)) {
+      running?.api.setButton(LIBRETRO_JOYPAD_ID[button], down, player)
+    }
   }
 
   function press(button: NesButton, durationMs: number): void {
@@ -191,17 +202,24 @@ export function createEmulator(
     }
   }
 
-  async function loadState(state: Uint8Array): Promise<void> {
-    const game = requireRunning()
-    const current = game.api.saveState()
-    // The core silently ignores a state of another size (another game's board or another core build),
-    // and one without RetroArch's header is not a state at all: refuse both before touching the game.
+  /**
+   * The core silently ignores a state of another size (another game's board or another core build), and
+   * one without RetroArch's header is not a state at all: refuse both before touching the game.
+   */
+  function checkState(state: Uint8Array): void {
+    const current = requireRunning().api.saveState()
     if (!hasStateHeader(state) || state.length !== current.length) {
       throw new EmulatorError(
         'StateMismatch',
         'This state was not saved from this game on this emulator, so it was not loaded. The game keeps running.',
       )
     }
+  }
+
+  async function loadState(state: Uint8Array): Promise<void> {
+    lockstep.refuse('Loading a state')
+    const game = requireRunning()
+    checkState(state)
     if (game.paused) {
       game.api.resume()
       game.paused = false
@@ -230,11 +248,13 @@ export function createEmulator(
     preload,
     isRunning: () => running !== undefined,
     pause() {
+      lockstep.refuse('Pausing the emulator')
       const game = requireRunning()
       game.api.pause()
       game.paused = true
     },
     resume() {
+      lockstep.refuse('Pausing the emulator')
       const game = requireRunning()
       game.api.resume()
       game.paused = false
@@ -243,12 +263,27 @@ export function createEmulator(
     readSave: () => running?.api.readSave() ?? null,
     saveState: () => requireRunning().api.saveState(),
     loadState,
-    setRewinding: (on) => requireRunning().api.setRewinding(on),
-    setFastForward: (speed: FastForward) =>
-      requireRunning().api.setFastForward(FAST_FORWARD_RATIO[speed]),
-    reset: () => requireRunning().api.reset(),
+    setRewinding(on) {
+      if (on) lockstep.refuse('Rewind')
+      requireRunning().api.setRewinding(on)
+    },
+    setFastForward(speed: FastForward) {
+      if (speed !== 'off') lockstep.refuse('Fast-forward')
+      requireRunning().api.setFastForward(FAST_FORWARD_RATIO[speed])
+    },
+    reset() {
+      lockstep.refuse('Reset')
+      requireRunning().api.reset()
+    },
     startPaused: (bytes, fileName) => launch(bytes, (api) => api.startPaused(bytes, fileName)),
     stepFrame: () => requireRunning().api.stepFrame(),
+    enterLockstep: lockstep.enterLockstep,
+    isInLockstep: lockstep.isInLockstep,
+    stepWithPads: lockstep.stepWithPads,
+    loadStateNow: lockstep.loadStateNow,
+    localPad: lockstep.localPad,
+    setWaiting: lockstep.setWaiting,
+    leaveLockstep: lockstep.leaveLockstep,
     setVolume(next) {
       volume = Math.min(1, Math.max(0, next))
       applyVolume()

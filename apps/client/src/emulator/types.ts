@@ -26,6 +26,8 @@ export type EmulatorErrorCode =
   | 'Stopped'
   | 'NotRunning'
   | 'StateMismatch'
+  /** Something online play turns off (rewind, fast-forward, loading a state, reset, pause). */
+  | 'OnlinePlay'
 
 /** Every emulator failure the UI can see; `code` is for logic, `message` for people. */
 export class EmulatorError extends Error {
@@ -134,6 +136,30 @@ export interface FrameStepping {
   stepFrame(): FramePicture
 }
 
+/**
+ * Online play (netplay/lockstep.ts): the running game held at a frame boundary and run one frame at a
+ * time with the room's pads. Pad bytes use PAD_BITS (@nes-studio/shared/netplay-constants).
+ */
+export interface LockstepControl {
+  /**
+   * Holds the running game at its next frame boundary. From then on frames run only through
+   * stepWithPads, buttons pressed on the page are only recorded (localPad), and rewind, fast-forward,
+   * loadState, reset and pause refuse with EmulatorError 'OnlinePlay'.
+   */
+  enterLockstep(): Promise<void>
+  isInLockstep(): boolean
+  /** Runs exactly one frame with controller 1 and 2 set to these pad bytes. */
+  stepWithPads(pads: readonly [number, number]): void
+  /** Replaces the game's state at once: the next stepWithPads runs the frame after it. */
+  loadStateNow(state: Uint8Array): void
+  /** The buttons held on this page now, whichever controller they are mapped to, as one pad byte. */
+  localPad(): number
+  /** Silent while true (a wait for the other player, a paused room); the player's volume is kept. */
+  setWaiting(waiting: boolean): void
+  /** Lets the game run by itself again, with the page's buttons. */
+  leaveLockstep(): void
+}
+
 export type EmulatorHost = GameRunner &
   ControllerInput &
   RunControl &
@@ -143,7 +169,8 @@ export type EmulatorHost = GameRunner &
   StateSnapshots &
   TimeControl &
   AudioOutput &
-  FrameStepping & {
+  FrameStepping &
+  LockstepControl & {
     /** Loads the emulator core in an idle iframe now, so the next start() is quick. */
     preload(): void
     /** Removes every iframe; the host cannot be used afterwards. */

@@ -69,7 +69,6 @@ export class Lockstep {
   private lastHashed = 0
   private nextDue: number | undefined
   private waitStart: number | undefined
-  private stateRequest: number | undefined
   /** Lengths of the waits that ended (ms), for benchmarks and the status line. */
   readonly waits: number[] = []
 
@@ -125,9 +124,12 @@ export class Lockstep {
     }
   }
 
-  /** Host: send a state of the game at the next frame boundary. */
+  /**
+   * Host: sends the state of the frame on screen. Frames run only inside tick, so outside it the game
+   * is always between two frames (also in a hidden tab, where tick does not run).
+   */
   stateRequested(id: number): void {
-    this.stateRequest = id
+    this.link.sendState(id, this.frameNow, this.core.saveState())
   }
 
   /** A state of the host's game after `frame`: load it, and run again what this browser had run since. */
@@ -145,10 +147,6 @@ export class Lockstep {
 
   /** Runs the frames that are due at `now`; call once per animation frame (or timer tick). */
   tick(now: number): void {
-    if (this.stateRequest !== undefined) {
-      this.link.sendState(this.stateRequest, this.frameNow, this.core.saveState())
-      this.stateRequest = undefined
-    }
     if (!this.hasState || this.isPaused) {
       this.nextDue = undefined
       this.core.setWaiting(this.isPaused)

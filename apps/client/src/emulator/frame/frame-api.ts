@@ -19,6 +19,12 @@ export interface FrameStepApi {
   startPaused(bytes: Uint8Array, fileName: string): Promise<void>
   /** Runs exactly one frame of the held game and returns its picture (throws when none is held). */
   stepFrame(): CorePicture
+  /** Holds the running game at its next frame boundary (online play); resolves once it is held. */
+  holdRunning(): Promise<void>
+  /** Runs exactly one frame of the held game, keeping no picture (the canvas shows it). */
+  stepOnly(): void
+  /** Lets the held game run by itself again. */
+  release(): void
 }
 
 export type FrameApi = BaseFrameApi & FrameStepApi

@@ -63,4 +63,24 @@ describe('frame stepper', () => {
     core.start()
     expect(() => stepper.step()).toThrow('fceumm ran 2 frames in one step instead of 1')
   })
+
+  it('holds a running game for online play, steps it without keeping pictures, and lets it run again', async () => {
+    const core = fakeCore()
+    const stepper = createFrameStepper(core.win, () => core.manager)
+    core.start()
+    const held = stepper.hold()
+    core.scheduled.shift()!()
+    await held
+    stepper.stepOnly()
+    stepper.stepOnly()
+    expect(core.manager.getFrameNum()).toBe(3)
+    expect(core.scheduled).toHaveLength(0)
+    stepper.release()
+    expect(stepper.isHeld()).toBe(false)
+    // The held iteration is scheduled as the browser would, and the loop goes on by itself.
+    expect(core.scheduled).toHaveLength(1)
+    core.scheduled.shift()!()
+    expect(core.manager.getFrameNum()).toBe(4)
+    expect(core.scheduled).toHaveLength(1)
+  })
 })

@@ -48,6 +48,10 @@ export interface FrameStepper {
   isHeld(): boolean
   /** Runs exactly one frame and returns its picture. Throws when nothing is held or the core did not advance one frame. */
   step(): CorePicture
+  /** Runs exactly one frame without keeping its picture (online play: the canvas shows it). */
+  stepOnly(): void
+  /** Lets the main loop run by itself again (its held iteration is scheduled as the browser would). */
+  release(): void
 }
 
 /**
@@ -62,12 +66,15 @@ export function createFrameStepper(
   let held: (() => void) | undefined
   let onHeld: (() => void) | undefined
   let upload: Upload | undefined
+  let capture = false
 
+  let resume: ((run: () => void) => void) | undefined
   const wrap = (name: 'requestAnimationFrame' | 'setTimeout') => {
     const original = win[name].bind(win) as Scheduler
     win[name] = ((callback: (...args: never[]) => void, ...rest: unknown[]) => {
       if (holding && typeof callback === 'function' && callback.name === RUNNER_NAME) {
         held = () => (callback as (time: number) => void)(performance.now())
+        resume = (run) => original(run, ...rest)
         onHeld?.()
         return 0
       }
@@ -77,12 +84,32 @@ export function createFrameStepper(
   wrap('requestAnimationFrame')
   wrap('setTimeout')
 
+  /** Runs one held iteration that emulates exactly one frame (with `keepPicture`, keeps its upload). */
+  const runOne = (keepPicture: boolean): number => {
+    const game = manager()
+    if (!held || !game) throw new Error('The game is not held at a frame boundary')
+    const before = game.getFrameNum()
+    capture = keepPicture
+    upload = undefined
+    // An iteration that only runs Emscripten's queued blockers reschedules itself without a frame: try again.
+    for (let tries = 0; tries < 8 && game.getFrameNum() === before && held; tries++) {
+      const run = held
+      held = undefined
+      run()
+    }
+    capture = false
+    const after = game.getFrameNum()
+    if (after !== before + 1)
+      throw new Error(`fceumm ran ${after - before} frames in one step instead of 1`)
+    return after
+  }
+
   for (const gl of [win.WebGLRenderingContext, win.WebGL2RenderingContext]) {
     if (!gl) continue
     const proto = gl.prototype as { texSubImage2D: (...args: unknown[]) => void }
     const original = proto.texSubImage2D
     proto.texSubImage2D = function (this: unknown, ...args: unknown[]) {
-      if (holding && args.length >= 9) {
+      if (capture && args.length >= 9) {
         const [, , , , width, height, format, type, data, offset] = args
         if (
           format === GL_RGB &&
@@ -112,23 +139,22 @@ export function createFrameStepper(
     },
     isHeld: () => held !== undefined,
     step() {
-      const game = manager()
-      if (!held || !game) throw new Error('The game is not held at a frame boundary')
-      const before = game.getFrameNum()
-      upload = undefined
-      // An iteration that only runs Emscripten's queued blockers reschedules itself without a frame: try again.
-      for (let tries = 0; tries < 8 && game.getFrameNum() === before && held; tries++) {
-        const run = held
-        held = undefined
-        run()
-      }
-      const after = game.getFrameNum()
-      if (after !== before + 1)
-        throw new Error(`fceumm ran ${after - before} frames in one step instead of 1`)
-      // (set by the texSubImage2D hook during run(): TypeScript cannot see that)
+      const after = runOne(true)
+      // (set by the texSubImage2D hook during the iteration: TypeScript cannot see that)
       const picture = upload as Upload | undefined
+      upload = undefined
       if (!picture) throw new Error('fceumm drew no picture for the frame')
       return { width: picture.width, height: picture.height, rgb565: picture.pixels, frame: after }
+    },
+    stepOnly() {
+      runOne(false)
+    },
+    release() {
+      holding = false
+      onHeld = undefined
+      const run = held
+      held = undefined
+      if (run) resume?.(run)
     },
   }
 }
@@ -148,5 +174,8 @@ export function withFrameStepping(
       return Promise.race([held, started.then(() => held)])
     },
     stepFrame: () => stepper.step(),
+    holdRunning: () => stepper.hold(),
+    stepOnly: () => stepper.stepOnly(),
+    release: () => stepper.release(),
   }
 }

@@ -2,8 +2,8 @@
 # Rebuilds toolchain/: cc65 2.19's ca65, cc65 and ld65 compiled to WebAssembly (WASI) from Debian's source
 # package `cc65` (its upstream tarball, checked against a pinned sha256), and the `nes` target's runtime files
 # packed in share.zip: asminc/, include/ and cfg/nes.cfg from the same tarball, lib/nes.lib from Debian's binary
-# package cc65 2.19-1 (amd64, pinned sha256). The sources are built unpatched; one added file
-# (wasi-start-dir.c) starts each tool in the directory the runner names.
+# package cc65 2.19-1 (amd64, pinned sha256). The sources are built unpatched; two added files start each tool
+# in the directory the runner names (wasi-start-dir.c) and give it glibc's stable qsort order (stable-qsort.c).
 #
 # Why Debian's nes.lib and not one built here: a library built from these sources is the same 6502 code but
 # records the build's file times and paths (ar65 and ca65 store mtimes), so no two builds are the same bytes;
@@ -86,9 +86,10 @@ build_wasm_tools() {
   unpack wasm
   local tree=$WORK/wasm/cc65-2.19
   $WASM_CC -O2 -c "$PKG/scripts/wasi-start-dir.c" -o "$WORK/wasi-start-dir.o"
+  $WASM_CC -O2 -c "$PKG/scripts/stable-qsort.c" -o "$WORK/stable-qsort.o"
   # PREFIX=/usr: the tools look for their files where Debian's package keeps them; the runner mounts them there.
   make -s -j2 -C "$tree/src" ca65 cc65 ld65 PREFIX=/usr BUILD_ID="$BUILD_ID" CC="$WASM_CC" AR=llvm-ar \
-    LDFLAGS="$WASM_LDFLAGS $WORK/wasi-start-dir.o" >"$WORK/wasm.log" 2>&1
+    LDFLAGS="$WASM_LDFLAGS $WORK/wasi-start-dir.o $WORK/stable-qsort.o" >"$WORK/wasm.log" 2>&1
 }
 
 stage_share() { # the runtime files as they will be mounted under /usr/share/cc65

@@ -6,9 +6,11 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { DebugClient } from '../../../emulator/debug/debug-client'
 import { useGameKeys } from '../../../hooks/use-game-keys'
 import type { Breakpoint, DebugStop, PpuState, Watchpoint } from '../../../emulator/types'
+import { toolchainOf } from '../project/project-files'
 import type { Project } from '../project/project-files'
 import { breakpointStore } from './breakpoint-store'
-import { AssemblerClient } from '../build/assembler-client'
+import type { Toolchain } from '../build/toolchain'
+import { createToolchain } from '../build/toolchains'
 import { buildForDebug } from './debug-build'
 import type { DebugMap, SourceLine } from './debug-map'
 
@@ -76,8 +78,8 @@ export function useDebugger(
 ) {
   const [state, setState] = useState<DebugState>({ status: 'idle' })
   const client = useRef<DebugClient | undefined>(undefined)
-  /** The build worker (the compiler's script, its own instance), loaded on the first Debug. */
-  const builder = useRef<AssemblerClient | undefined>(undefined)
+  /** The build worker (the project's toolchain, its own instance), loaded on the first Debug. */
+  const builder = useRef<Toolchain | undefined>(undefined)
   const map = useRef<DebugMap | undefined>(undefined)
   const watchpoints = useRef<Watchpoint[]>([])
   const status = useRef<DebugStatus>('idle')
@@ -89,6 +91,16 @@ export function useDebugger(
     currentRef.current = current
     openRef.current = onOpenFile
   })
+
+  /** The debugger's own toolchain for `project`'s kind (a new one when the kind changed). */
+  const toolchainFor = useCallback((project: Project) => {
+    const kind = toolchainOf(project)
+    if (builder.current?.kind !== kind) {
+      builder.current?.dispose()
+      builder.current = createToolchain(kind)
+    }
+    return builder.current
+  }, [])
 
   const update = useCallback((next: DebugState) => {
     status.current = next.status
@@ -180,7 +192,7 @@ export function useDebugger(
     breakpointStore.setStoppedAt(null)
     update({ status: 'building' })
     const source = currentRef.current()
-    const built = await buildForDebug((builder.current ??= new AssemblerClient()), source)
+    const built = await buildForDebug(toolchainFor(source), source)
     if (session.current !== mine) return // stopped (Shift+F5) while it was building
     if (!built.ok) return update({ status: 'error', message: built.message })
     map.current = built.map
@@ -202,13 +214,13 @@ export function useDebugger(
       client.current = undefined
       update({ status: 'error', message: error instanceof Error ? error.message : String(error) })
     }
-  }, [draw, onStop, update])
+  }, [draw, onStop, toolchainFor, update])
 
   /** A debug build of the project as it is now, in the debugger's build worker (the check on both cores uses it). */
-  const build = useCallback(
-    () => buildForDebug((builder.current ??= new AssemblerClient()), currentRef.current()),
-    [],
-  )
+  const build = useCallback(() => {
+    const now = currentRef.current()
+    return buildForDebug(toolchainFor(now), now)
+  }, [toolchainFor])
 
   const pause = useCallback(() => client.current?.pause(), [])
   const cont = useCallback(() => void run((c) => c.continue()), [run])

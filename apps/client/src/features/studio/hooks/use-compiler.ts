@@ -1,56 +1,56 @@
-// Compiles the project in the assembler worker and turns the outcome into what the studio shows; also checks the
-// project as the user types, so the inline diagnostics stay current (the worker takes a few milliseconds).
+// Compiles the project with its toolchain (build/toolchain.ts: NESASM or cc65, each in its own worker, created
+// when a project of that kind is first built) and turns the outcome into what the studio shows; also checks the
+// project as the user types, so the inline diagnostics stay current.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { AssemblerClient } from '../build/assembler-client'
-import { prepareBuild } from '../build/build-project'
-import { interpretResult } from '../build/compile-result'
 import type { CompileOutcome } from '../build/compile-result'
-import { fromAssemblerDiagnostic } from '../build/studio-diagnostic'
 import type { StudioDiagnostic } from '../build/studio-diagnostic'
-import type { Project } from '../project/project-files'
+import type { Toolchain } from '../build/toolchain'
+import { createToolchain } from '../build/toolchains'
+import { toolchainOf } from '../project/project-files'
+import type { Project, ToolchainKind } from '../project/project-files'
 
-export function useCompiler() {
-  const client = useRef<AssemblerClient | undefined>(undefined)
+/** `kind`: the open project's toolchain, loaded shortly after the page (or the project) opens. */
+export function useCompiler(kind: ToolchainKind = 'nesasm') {
+  const toolchains = useRef(new Map<ToolchainKind, Toolchain>())
   const [isCompiling, setIsCompiling] = useState(false)
   const [diagnostics, setDiagnostics] = useState<StudioDiagnostic[]>([])
   const [lastAssemblyMs, setLastAssemblyMs] = useState<number | undefined>(undefined)
   const sequence = useRef(0)
 
-  const getClient = useCallback(() => (client.current ??= new AssemblerClient()), [])
+  const getToolchain = useCallback((of: ToolchainKind) => {
+    let toolchain = toolchains.current.get(of)
+    if (!toolchain) {
+      toolchain = createToolchain(of)
+      toolchains.current.set(of, toolchain)
+    }
+    return toolchain
+  }, [])
 
   useEffect(() => {
-    // Load the worker while the user reads the sample, so the first compile is quick; the / bundle never loads it.
-    const idle = setTimeout(() => void getClient().load(), 200)
-    return () => {
-      clearTimeout(idle)
-      client.current?.dispose()
-      client.current = undefined
-    }
-  }, [getClient])
+    // Load the tools while the user reads the sample, so the first compile is quick; the / bundle never loads them.
+    const idle = setTimeout(() => void getToolchain(kind).load(), 200)
+    return () => clearTimeout(idle)
+  }, [getToolchain, kind])
 
-  /** Assembles and shows the diagnostics of the newest request only (a check and a compile may overlap). */
+  useEffect(() => {
+    const all = toolchains.current
+    return () => {
+      for (const toolchain of all.values()) toolchain.dispose()
+      all.clear()
+    }
+  }, [])
+
+  /** Builds and shows the diagnostics of the newest request only (a check and a compile may overlap). */
   const runBuild = useCallback(
     async (project: Project): Promise<CompileOutcome> => {
       sequence.current += 1
       const mine = sequence.current
-      const show = (list: StudioDiagnostic[]) => {
-        if (mine === sequence.current) setDiagnostics(list)
-      }
-      const build = prepareBuild(project)
-      if (!build.ok) {
-        show(build.problems)
-        return { ok: false, error: { message: build.message, diagnostics: build.problems } }
-      }
-      const outcome = await getClient().assemble(build.input)
-      if (outcome.kind !== 'result') {
-        show([])
-        return { ok: false, error: { message: outcome.message, diagnostics: [] } }
-      }
-      show(outcome.result.diagnostics.map(fromAssemblerDiagnostic))
-      setLastAssemblyMs(outcome.elapsedMs)
-      return interpretResult(outcome.result, outcome.elapsedMs)
+      const built = await getToolchain(toolchainOf(project)).build(project)
+      if (mine === sequence.current) setDiagnostics(built.diagnostics)
+      if (built.elapsedMs !== undefined) setLastAssemblyMs(built.elapsedMs)
+      return built.outcome
     },
-    [getClient],
+    [getToolchain],
   )
 
   const compile = useCallback(
@@ -65,7 +65,7 @@ export function useCompiler() {
     [runBuild],
   )
 
-  /** Assembles without running, to refresh the inline diagnostics while the user types. */
+  /** Builds without running, to refresh the inline diagnostics while the user types. */
   const check = useCallback(
     async (project: Project): Promise<void> => {
       await runBuild(project)
@@ -78,7 +78,7 @@ export function useCompiler() {
     setDiagnostics([])
   }, [])
 
-  /** `build` assembles without the COMPILING... state (live mode): the outcome, diagnostics shown. */
+  /** `build` compiles without the COMPILING... state (live mode): the outcome, diagnostics shown. */
   return {
     compile,
     check,

@@ -19,6 +19,9 @@ export interface EditorFile {
   encoding?: 'utf8' | 'latin1'
 }
 
+/** Which tools build a project (NESASM: main.asm). */
+export type ToolchainKind = 'nesasm'
+
 export interface Project {
   name: string
   files: EditorFile[]
@@ -75,6 +78,11 @@ export function updateContent(project: Project, id: string, content: string): Pr
 
 export function findFile(project: Project, filename: string): EditorFile | undefined {
   return project.files.find((f) => f.filename === filename)
+}
+
+/** The tools that build `project`. */
+export function toolchainOf(_project: Project): ToolchainKind {
+  return 'nesasm'
 }
 
 export function mainFile(project: Project): EditorFile | undefined {

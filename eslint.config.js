@@ -149,6 +149,11 @@ export default tseslint.config(
       ],
     },
   },
+  // The cc65 golden suite runs native cc65 beside the studio's build: a Node test among browser code.
+  {
+    files: ['apps/client/src/features/studio/build/cc65/golden.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
   {
     files: [
       'apps/server/**',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from './api-client'
-import { serverMessage } from './server-message'
+import { messageFromBody, serverMessage, TOKEN_REQUIRED_MESSAGE } from './server-message'
 
 const apiError = (status: number, body: string) => new ApiError(status, 'X', `${status}: ${body}`)
 
@@ -15,5 +15,20 @@ describe('serverMessage', () => {
     expect(serverMessage(apiError(500, body))).toBeUndefined()
     expect(serverMessage(apiError(400, 'Bad Request'))).toBeUndefined()
     expect(serverMessage(new Error('network'))).toBeUndefined()
+  })
+
+  it('tells a visitor to enter the token, without the header scripts send it in', () => {
+    // The server's answer to a write without the token (apps/server/src/http/library-token.ts).
+    const body = JSON.stringify({
+      error: {
+        code: 'TokenRequired',
+        message:
+          'This library is write-protected. Unlock it with the library token (LIBRARY_TOKEN on the server), ' +
+          'or send it as "Authorization: Bearer <token>".',
+      },
+    })
+    expect(serverMessage(apiError(401, body))).toBe(TOKEN_REQUIRED_MESSAGE)
+    expect(messageFromBody(body)).toBe(TOKEN_REQUIRED_MESSAGE)
+    expect(TOKEN_REQUIRED_MESSAGE).not.toMatch(/Authorization|Bearer|LIBRARY_TOKEN|header/)
   })
 })

@@ -2,17 +2,32 @@
 import { ApiError } from './api-client'
 
 /**
- * ApiError messages are "<status>: <body>" (spec section 8). For a 4xx whose body is our JSON error,
- * the `message` tells the visitor what to do; 5xx and network failures get the caller's default.
+ * What a visitor is told when a write needs the library token. The server's own message is for scripts
+ * (it names the `Authorization: Bearer <token>` header); in the app the token is typed into the unlock form.
  */
-export function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || error.status >= 500) return undefined
-  const body = error.message.slice(error.message.indexOf(':') + 1).trim()
+export const TOKEN_REQUIRED_MESSAGE =
+  'This library is write-protected: enter the library token and press Unlock, then try again.'
+
+/**
+ * The message of our JSON error body `text` ({error: {code, message}}), as a visitor should read it, or
+ * undefined when the body is not one.
+ */
+export function messageFromBody(text: string): string | undefined {
   try {
-    const parsed = JSON.parse(body) as { error?: { message?: unknown } }
+    const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } }
+    if (parsed.error?.code === 'TokenRequired') return TOKEN_REQUIRED_MESSAGE
     const message = parsed.error?.message
     return typeof message === 'string' && message ? message : undefined
   } catch {
     return undefined
   }
+}
+
+/**
+ * ApiError messages are "<status>: <body>" (spec section 8). For a 4xx whose body is our JSON error,
+ * the `message` tells the visitor what to do; 5xx and network failures get the caller's default.
+ */
+export function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status >= 500) return undefined
+  return messageFromBody(error.message.slice(error.message.indexOf(':') + 1).trim())
 }

@@ -9,6 +9,7 @@ import { patchCoreLoading } from './core-patches'
 import { prefetchCoreBundles } from './core-source'
 import { createMemoryReader } from './memory-reader'
 import { createRewind } from './rewind'
+import { catchWakeLockRefusals } from './wake-lock'
 import { withFrameStepping } from './frame-step'
 import { batterySavePath, emulatorGameName } from './game-name'
 import { EJS_SCRIPTS } from '../frame-files'
@@ -320,6 +321,7 @@ async function boot(): Promise<void> {
   document.addEventListener('pointerdown', () => api.resumeAudio(), true)
   document.addEventListener('keydown', () => api.resumeAudio(), true)
   trackAudioContexts()
+  catchWakeLockRefusals()
   forwardKeysToHost()
   prefetchCoreBundles()
   loadStyle(`${EMULATORJS_BASE_PATH}emulator.css`)

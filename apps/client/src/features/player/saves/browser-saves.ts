@@ -32,7 +32,7 @@ const pngDataUrl = (png: Uint8Array) => `data:image/png;base64,${toBase64(png)}`
 /** What a page that went away had not finished writing (localStorage, written synchronously). */
 interface Journal {
   battery?: string
-  resume?: { state: string; coreVersion: string }
+  resume?: { state: string; coreVersion: string; thumbnail?: string }
 }
 
 const journalKey = (sha1: string) => `nes-studio.saves-journal.${sha1}`
@@ -126,9 +126,10 @@ export function browserSaves(sha1: string): CartridgeSaves {
     const journal = readJournal(sha1)
     if (journal.battery !== undefined) await storeBattery(fromBase64(journal.battery))
     if (journal.resume !== undefined) {
+      const { thumbnail } = journal.resume
       await addState({
         bytes: fromBase64(journal.resume.state),
-        thumbnail: null,
+        thumbnail: thumbnail ? fromBase64(thumbnail) : null,
         kind: 'resume',
         coreVersion: journal.resume.coreVersion,
       })
@@ -153,9 +154,11 @@ export function browserSaves(sha1: string): CartridgeSaves {
       const journal = readJournal(sha1)
       if (pending.battery) journal.battery = toBase64(pending.battery)
       if (pending.resume) {
+        const { thumbnail } = pending.resume
         journal.resume = {
           state: toBase64(pending.resume.bytes),
           coreVersion: pending.resume.coreVersion,
+          ...(thumbnail ? { thumbnail: toBase64(thumbnail) } : {}),
         }
       }
       writeJournal(sha1, journal)

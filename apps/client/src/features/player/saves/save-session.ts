@@ -3,7 +3,7 @@
 // `resume` state where the player left off. Reading from the emulator is synchronous, so everything is
 // captured before the game's frame goes away; storing happens afterwards.
 import { EMULATORJS_VERSION } from '@nes-studio/shared/emulator-assets'
-import type { BatteryRam, StateSnapshots } from '../../../emulator/types'
+import type { BatteryRam, FrameSource, StateSnapshots } from '../../../emulator/types'
 import { browserSaves } from './browser-saves'
 import { hasBattery, romSha1 } from './cartridge'
 import type { CartridgeSource } from './cartridge'
@@ -13,8 +13,19 @@ import type { BatteryConflict, CartridgeSaves } from './saves'
 
 /** How often a changed battery save is written back while the game runs. */
 export const BATTERY_FLUSH_MS = 4000
+/**
+ * How often the running game's picture is kept for the thumbnail of its resume state: the state is taken as
+ * the game stops (EJECT, leaving the page), synchronously, when there is no time left to ask for a picture.
+ */
+export const THUMBNAIL_EVERY_MS = 5000
+/** The first picture, once the game is past its first frames. */
+const FIRST_THUMBNAIL_MS = 1500
+/** A picture that does not come within this long (a paused game never sends one) is not waited for. */
+const THUMBNAIL_TIMEOUT_MS = 5000
 
-type Emulator = BatteryRam & Pick<StateSnapshots, 'saveState'> & { isRunning(): boolean }
+type Emulator = BatteryRam &
+  Pick<StateSnapshots, 'saveState'> &
+  Partial<Pick<FrameSource, 'screenshot'>> & { isRunning(): boolean }
 
 const noop = () => undefined
 
@@ -72,6 +83,7 @@ export function createSaveSession(
   // When the stored save could not be read, the game must never overwrite it with an empty one.
   let isBlocked = false
   let timer: ReturnType<typeof setInterval> | undefined
+  const pictures = keepPictures(emulator)
   let writing: Promise<void> = Promise.resolve()
   // Which save the running game's battery RAM comes from when there is a conflict: the one this browser
   // kept (the server refused this game's own writes) or the library's (loaded while a kept one waited).
@@ -131,10 +143,14 @@ export function createSaveSession(
     begin() {
       clearInterval(timer)
       timer = setInterval(() => void flushBattery(), BATTERY_FLUSH_MS)
+      pictures.start()
     },
     flushBattery,
     async checkpoint({ keepResume, isFinal }) {
-      if (isFinal) clearInterval(timer)
+      if (isFinal) {
+        clearInterval(timer)
+        pictures.stop()
+      }
       const save = captureSave()
       let resume: Uint8Array | undefined
       try {
@@ -144,7 +160,7 @@ export function createSaveSession(
       }
       const resumeState = resume && {
         bytes: resume,
-        thumbnail: null,
+        thumbnail: pictures.latest(),
         kind: 'resume' as const,
         coreVersion: EMULATORJS_VERSION,
       }
@@ -173,5 +189,43 @@ export function createSaveSession(
       isBlocked = true
       return keep === 'browser' ? CONFLICT_KEPT_BROWSER_RELOAD : CONFLICT_KEPT_LIBRARY_RELOAD
     },
+  }
+}
+
+/** The running game's picture every few seconds while the page is shown (PNG), for the resume thumbnail. */
+function keepPictures(emulator: Emulator) {
+  let latest: Uint8Array | null = null
+  let first: ReturnType<typeof setTimeout> | undefined
+  let every: ReturnType<typeof setInterval> | undefined
+  let isTaking = false
+  const take = () => {
+    if (isTaking || !emulator.screenshot || !emulator.isRunning()) return
+    if (document.visibilityState === 'hidden') return
+    isTaking = true
+    const picture = emulator
+      .screenshot()
+      .then(async (blob) => new Uint8Array(await blob.arrayBuffer()))
+    const late = new Promise<null>((resolve) =>
+      setTimeout(() => resolve(null), THUMBNAIL_TIMEOUT_MS),
+    )
+    void Promise.race([picture, late])
+      .then((png) => {
+        if (png) latest = png
+      })
+      .catch(() => undefined)
+      .finally(() => (isTaking = false))
+  }
+  const stop = () => {
+    clearTimeout(first)
+    clearInterval(every)
+  }
+  return {
+    start() {
+      stop()
+      first = setTimeout(take, FIRST_THUMBNAIL_MS)
+      every = setInterval(take, THUMBNAIL_EVERY_MS)
+    },
+    stop,
+    latest: () => latest,
   }
 }

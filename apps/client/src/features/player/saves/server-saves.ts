@@ -15,6 +15,7 @@ import {
 import { BatteryConflictError, SavesError } from './saves'
 import type { BatteryConflict, CartridgeSaves, NewState, StoredState } from './saves'
 import { fromBase64 } from '../../../lib/base64'
+import { messageFromBody } from '../../../lib/server-message'
 import {
   dropConflicted,
   journalBattery,
@@ -37,14 +38,10 @@ export const BATTERY_CONFLICT_MESSAGE =
 class UnreachableError extends SavesError {}
 
 async function failure(res: Response, what: string): Promise<SavesError> {
-  const text = await res.text().catch(() => '')
-  try {
-    const message = (JSON.parse(text) as { error?: { message?: unknown } }).error?.message
-    if (typeof message === 'string') return new SavesError(message)
-  } catch {
-    // not JSON: fall through
-  }
-  return new SavesError(`The server could not ${what} (${res.status} ${res.statusText}).`)
+  const message = messageFromBody(await res.text().catch(() => ''))
+  return new SavesError(
+    message ?? `The server could not ${what} (${res.status} ${res.statusText}).`,
+  )
 }
 
 async function send(url: string, init: RequestInit, what: string): Promise<Response> {

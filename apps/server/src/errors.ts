@@ -94,7 +94,8 @@ function fromStorageError(err: unknown): HttpError | undefined {
     return new HttpError(
       507,
       'StorageFull',
-      "The server's storage is full. Delete ROMs you no longer need, or ask the server's owner to free disk space.",
+      "The server's storage is full. Delete ROMs you no longer need (their space is free again a few " +
+        "seconds later, once the delete can no longer be undone), or ask the server's owner to free disk space.",
     )
   }
   if (err instanceof StorageUnavailableError) {

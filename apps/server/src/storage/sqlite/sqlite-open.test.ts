@@ -84,12 +84,12 @@ it('refuses a zero-byte library.db (the library it held is gone) and keeps its W
   expect(readFileSync(`${file}-wal`)).toEqual(wal)
 })
 
-it('creates a new library whole: never a zero-byte library.db, no file left beside it', async () => {
+it('creates a new library whole: never a zero-byte library.db, no staging file left', async () => {
   const file = path.join(dir, 'library.db')
   const store = await openSqliteRomStore({ file })
   await store.close()
   expect(statSync(file).size).toBeGreaterThan(0)
-  expect(readdirSync(dir).sort()).toEqual(['library.db'])
+  expect(readdirSync(dir).sort()).toEqual(['library.db', 'library.db-reserve'])
   // and it opens again as the same (sound, empty) library
   const again = await openSqliteRomStore({ file })
   expect(await again.list()).toEqual([])

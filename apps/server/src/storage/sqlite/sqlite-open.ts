@@ -161,6 +161,8 @@ function createLibraryFile(file: string): void {
   try {
     const db = new Database(staging)
     try {
+      // Before any table: the pages deletes free can then go back to the file system (sqlite-space.ts).
+      db.pragma('auto_vacuum = INCREMENTAL')
       db.pragma('journal_mode = WAL')
     } finally {
       db.close()

@@ -21,6 +21,7 @@ import { translateSqliteError } from './sqlite-errors'
 import { lazyStatements } from './lazy-statements'
 import { describeOpenError, openCheckedDatabase } from './sqlite-open'
 import { SqliteSaveStore } from './sqlite-save-store'
+import { SqliteSpace, useIncrementalVacuum } from './sqlite-space'
 
 interface RomRow {
   seq: number
@@ -136,6 +137,8 @@ export interface SqliteRomStoreOptions {
   upToVersion?: number
   /** Caps the file at this many pages (PRAGMA max_page_count): tests use it to fill the "disk". */
   maxPageCount?: number
+  /** Where start-up notes go (e.g. a one-time conversion); default console.warn. */
+  notice?: (message: string) => void
 }
 
 export async function openSqliteRomStore(opts: SqliteRomStoreOptions): Promise<RomStore> {
@@ -155,7 +158,13 @@ export async function openSqliteRomStore(opts: SqliteRomStoreOptions): Promise<R
     db.close()
     throw describeOpenError(opts.file, err)
   }
-  return withTranslatedErrors(new SqliteRomStore(db), translateSqliteError)
+  let space: SqliteSpace | undefined
+  if (opts.file !== ':memory:') {
+    useIncrementalVacuum(db, opts.file, opts.notice ?? ((message) => console.warn(message)))
+    space = new SqliteSpace(db, opts.file)
+    space.keepReserve()
+  }
+  return withTranslatedErrors(new SqliteRomStore(db, space), translateSqliteError)
 }
 
 /**
@@ -255,8 +264,8 @@ class SqliteRomStore extends SqliteSaveStore implements RomStore {
   private readonly r: ReturnType<typeof prepareRomStatements>
   private readonly insertTx: Database.Transaction<(rom: NewRom) => InsertResult>
 
-  constructor(db: Database.Database) {
-    super(db)
+  constructor(db: Database.Database, space: SqliteSpace | undefined) {
+    super(db, space)
     this.r = prepareRomStatements(db)
     this.insertTx = db.transaction((rom: NewRom): InsertResult => {
       const { bytes, ...meta } = rom
@@ -346,11 +355,12 @@ class SqliteRomStore extends SqliteSaveStore implements RomStore {
   }
 
   async insert(rom: NewRom): Promise<InsertResult> {
-    return this.insertTx.immediate(rom)
+    return this.growing(rom.bytes.length, () => this.insertTx.immediate(rom))
   }
 
   async delete(id: string): Promise<boolean> {
-    return this.r.hide.run(new Date().toISOString(), id).changes > 0
+    // Hiding frees nothing yet, but it must work on a full disk: it is how space is freed.
+    return this.freeing(() => this.r.hide.run(new Date().toISOString(), id).changes > 0, false)
   }
 
   async restore(id: string, windowMs: number): Promise<RomRecord | undefined> {
@@ -359,10 +369,9 @@ class SqliteRomStore extends SqliteSaveStore implements RomStore {
   }
 
   async purgeDeleted(windowMs: number): Promise<number> {
-    const purged = this.r.purge.run(windowStart(windowMs)).changes
-    // Move the freed pages out of the WAL and truncate it: on a full disk the WAL would otherwise
-    // keep the space the purge freed (the pages go to the free list and new uploads reuse them).
-    if (purged > 0) this.db.pragma('wal_checkpoint(TRUNCATE)')
+    const purged = this.freeing(() => this.r.purge.run(windowStart(windowMs)).changes, false)
+    // The freed pages go back to the file system (SqliteSpace.giveBack).
+    if (purged > 0) this.space?.giveBack()
     return purged
   }
 

@@ -3,6 +3,7 @@
 import type Database from 'better-sqlite3'
 import type { SaveStateKind } from '@nes-studio/shared'
 import { checkBatteryBase } from '../save-store'
+import type { SqliteSpace } from './sqlite-space'
 import type {
   BatterySaveBase,
   BatterySaveRecord,
@@ -74,7 +75,24 @@ const toBuffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLe
 export class SqliteSaveStore implements SaveStore {
   private statements: ReturnType<typeof prepareStatements> | undefined
 
-  constructor(protected readonly db: Database.Database) {}
+  /** @param space the disk-space keeper of a library file; none for ':memory:'. */
+  constructor(
+    protected readonly db: Database.Database,
+    protected readonly space?: SqliteSpace,
+  ) {}
+
+  /** A write that adds about `bytes` (see SqliteSpace.growing). */
+  protected growing<T>(bytes: number, write: () => T): T {
+    return this.space ? this.space.growing(bytes, write) : write()
+  }
+
+  /** A write that frees space; `giveBack` when it removed bytes for good (see SqliteSpace). */
+  protected freeing<T>(write: () => T, giveBack: boolean): T {
+    if (!this.space) return write()
+    const result = this.space.freeing(write)
+    if (giveBack) this.space.giveBack()
+    return result
+  }
 
   private get s() {
     this.statements ??= prepareStatements(this.db)
@@ -93,31 +111,30 @@ export class SqliteSaveStore implements SaveStore {
     base?: BatterySaveBase
   }): Promise<PutBatteryResult> {
     const { putSave, getSave } = this.s
-    return this.db
-      .transaction((): PutBatteryResult => {
-        if (save.base !== undefined) {
-          if (!this.s.romExists.get(save.romId)) return { status: 'no-rom' }
-          const row = getSave.get(save.romId)
-          const verdict = checkBatteryBase(
-            row && { save: saveRowToRecord(row), bytes: row.bytes },
-            save,
-          )
-          if (verdict) return verdict
-        }
-        const changes = putSave.run({
-          romId: save.romId,
-          size: save.bytes.length,
-          updatedAt: save.updatedAt,
-          bytes: toBuffer(save.bytes),
-        })
-        const row = changes.changes > 0 ? getSave.get(save.romId) : undefined
-        return row ? { status: 'stored', save: saveRowToRecord(row) } : { status: 'no-rom' }
+    const put = this.db.transaction((): PutBatteryResult => {
+      if (save.base !== undefined) {
+        if (!this.s.romExists.get(save.romId)) return { status: 'no-rom' }
+        const row = getSave.get(save.romId)
+        const verdict = checkBatteryBase(
+          row && { save: saveRowToRecord(row), bytes: row.bytes },
+          save,
+        )
+        if (verdict) return verdict
+      }
+      const changes = putSave.run({
+        romId: save.romId,
+        size: save.bytes.length,
+        updatedAt: save.updatedAt,
+        bytes: toBuffer(save.bytes),
       })
-      .immediate()
+      const row = changes.changes > 0 ? getSave.get(save.romId) : undefined
+      return row ? { status: 'stored', save: saveRowToRecord(row) } : { status: 'no-rom' }
+    })
+    return this.growing(save.bytes.length, () => put.immediate())
   }
 
   async deleteBatterySave(romId: string): Promise<boolean> {
-    return this.s.deleteSave.run(romId).changes > 0
+    return this.freeing(() => this.s.deleteSave.run(romId).changes > 0, true)
   }
 
   async listSaveStates(romId: string): Promise<SaveStateRecord[]> {
@@ -134,11 +151,12 @@ export class SqliteSaveStore implements SaveStore {
   }
 
   async insertSaveState(state: NewSaveState, limit: number): Promise<InsertStateResult> {
-    return this.s.insertStateTx.immediate(state, limit)
+    const bytes = state.bytes.length + (state.thumbnail?.length ?? 0)
+    return this.growing(bytes, () => this.s.insertStateTx.immediate(state, limit))
   }
 
   async deleteSaveState(romId: string, stateId: string): Promise<boolean> {
-    return this.s.deleteState.run(romId, stateId).changes > 0
+    return this.freeing(() => this.s.deleteState.run(romId, stateId).changes > 0, true)
   }
 }
 

@@ -1,0 +1,45 @@
+// Test fixture, run by small-filesystem.ts inside a mount namespace whose DATA_DIR is a small tmpfs:
+// the app on a SQLite library there, a short undo window, and two test-only routes to read the file
+// system's free space (and the library's reserve file) and to fill it with a file of its own. Prints "listening <port>" when ready.
+import { closeSync, existsSync, openSync, statSync, statfsSync, writeSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { openSqliteRomStore } from '../storage/sqlite/sqlite-rom-store'
+import { createTestApp } from './test-app'
+
+const dataDir = process.env.DATA_DIR ?? ''
+const freeBytes = () => {
+  const fs = statfsSync(dataDir)
+  return fs.bavail * fs.bsize
+}
+
+/** Writes `filler` in DATA_DIR until the disk refuses (ENOSPC); returns the bytes written. */
+function fill(): number {
+  const fd = openSync(path.join(dataDir, 'filler'), 'a')
+  const block = Buffer.alloc(4096, 0x5a)
+  let written = 0
+  try {
+    for (;;) written += writeSync(fd, block)
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 'ENOSPC') throw err
+  } finally {
+    closeSync(fd)
+  }
+  return written
+}
+
+async function main(): Promise<void> {
+  const store = await openSqliteRomStore({ file: path.join(dataDir, 'library.db') })
+  const t = await createTestApp({ store, undoDeleteMs: Number(process.env.UNDO_MS ?? 300) })
+  const reserve = path.join(dataDir, 'library.db-reserve')
+  t.app.get('/test/free', async () => ({
+    freeBytes: freeBytes(),
+    reserveBytes: existsSync(reserve) ? statSync(reserve).size : 0,
+  }))
+  t.app.post('/test/fill', async () => ({ written: fill(), freeBytes: freeBytes() }))
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
+  console.log(`listening ${(t.app.server.address() as AddressInfo).port}`)
+  process.once('SIGTERM', () => void t.close().then(() => process.exit(0)))
+}
+
+void main()

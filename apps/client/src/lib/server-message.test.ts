@@ -31,4 +31,17 @@ describe('serverMessage', () => {
     expect(messageFromBody(body)).toBe(TOKEN_REQUIRED_MESSAGE)
     expect(TOKEN_REQUIRED_MESSAGE).not.toMatch(/Authorization|Bearer|LIBRARY_TOKEN|header/)
   })
+
+  it("keeps the unlock form's answer to a wrong token, which is in a visitor's words", () => {
+    // POST /api/unlock with a wrong token answers the same code (apps/server/src/http/library-token.ts).
+    const body = JSON.stringify({
+      error: {
+        code: 'TokenRequired',
+        message: 'That is not the library token. Check it and try again.',
+      },
+    })
+    expect(serverMessage(apiError(401, body))).toBe(
+      'That is not the library token. Check it and try again.',
+    )
+  })
 })

@@ -15,9 +15,14 @@ export const TOKEN_REQUIRED_MESSAGE =
 export function messageFromBody(text: string): string | undefined {
   try {
     const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } }
-    if (parsed.error?.code === 'TokenRequired') return TOKEN_REQUIRED_MESSAGE
     const message = parsed.error?.message
-    return typeof message === 'string' && message ? message : undefined
+    if (typeof message !== 'string' || !message) return undefined
+    // Only the answer to a write without the token is meant for scripts; the unlock form's own
+    // "That is not the library token" (same code) is already in a visitor's words.
+    if (parsed.error?.code === 'TokenRequired' && message.includes('Authorization')) {
+      return TOKEN_REQUIRED_MESSAGE
+    }
+    return message
   } catch {
     return undefined
   }

@@ -35,6 +35,8 @@ import type { RoomServiceOptions } from './netplay/room.service'
 import { startDeletedPurger } from './roms/deleted-purger'
 import type { CartridgeDb } from './roms/identity/cartridge-db'
 import { startIdentityPass } from './roms/identity/identity-pass'
+import { datRoutes } from './roms/dat.routes'
+import { DatService } from './roms/dat.service'
 import { romRoutes } from './roms/rom.routes'
 import { RomService } from './roms/rom.service'
 import { saveRoutes } from './saves/save.routes'
@@ -159,6 +161,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     wholeList: { sliceSize: deps.wholeListSliceSize },
   })
   await app.register(healthRoutes, { romService, storage: deps.store.kind })
+  await app.register(datRoutes, {
+    service: new DatService(deps.store, { now: deps.serviceOptions?.now }),
+  })
   const statesPerRom = deps.statesPerRom ?? SAVE_STATES_PER_ROM
   await app.register(saveRoutes, {
     service: new SaveService(deps.store, { ...deps.serviceOptions, statesPerRom }),

@@ -62,6 +62,21 @@ export const headerIssueSchema = z.object({
 })
 export type HeaderIssue = z.infer<typeof headerIssueSchema>
 
+/** Whose an entry's title is: the file name's, typed by a user, or a DAT's game name. */
+export const titleSourceSchema = z.enum(['file', 'user', 'dat'])
+export type TitleSource = z.infer<typeof titleSourceSchema>
+
+/** What an imported DAT says of an entry. */
+export const romDatInfoSchema = z.object({
+  /** The game's name in the DAT ("Legend of Zelda, The (USA) (Rev 1)"). */
+  name: z.string(),
+  /** "USA", "Japan, Europe", ...; null when the DAT does not say. */
+  region: z.string().nullable(),
+  /** "Rev 1", "v1.1"; null for the first release. */
+  revision: z.string().nullable(),
+})
+export type RomDatInfo = z.infer<typeof romDatInfoSchema>
+
 /** One library entry as the API returns it. Sizes are bytes; bank counts are 16 KiB (PRG) and 8 KiB (CHR) units. */
 export const romEntrySchema = z.object({
   /** Opaque id (a UUID); use it verbatim in `/api/roms/:id`. */
@@ -102,6 +117,10 @@ export const romEntrySchema = z.object({
   cartridge: cartridgeSchema.nullable(),
   /** Where the game was sold ("USA", "Japan, Europe", ...) from the DAT or the cartridge database; or null. */
   region: z.string().nullable(),
+  /** What the newest imported DAT listing this ROM says of it, or null when none does. */
+  dat: romDatInfoSchema.nullable(),
+  /** Whose `title` is; a DAT replaces only a title that is not the user's. */
+  titleSource: titleSourceSchema,
   /** Header fields that disagree with the cartridge database (empty when it agrees or does not know). */
   headerIssues: z.array(headerIssueSchema),
   /**
@@ -186,6 +205,11 @@ export const romUpdateRequestSchema = z
   .object({
     /** Load the ROM with its header corrected from the cartridge database (default on). */
     useCorrectedHeader: z.boolean().optional(),
+    /**
+     * A new title (rename), at most {@link ROM_TITLE_MAX_LENGTH} characters once trimmed; it is the
+     * user's from then on. Empty gives the title back to the DAT's name, or the file name.
+     */
+    title: z.string().max(1000).optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change.' })
@@ -194,6 +218,40 @@ export type RomUpdateRequest = z.infer<typeof romUpdateRequestSchema>
 /** `PATCH /api/roms/:id` → 200: the entry as it is now. */
 export const romUpdateResponseSchema = z.object({ rom: romEntrySchema })
 export type RomUpdateResponse = z.infer<typeof romUpdateResponseSchema>
+
+/** Largest DAT file `POST /api/dats` takes, in bytes (50 MiB). */
+export const DAT_MAX_BYTES = 50 * 1024 * 1024
+
+/** An imported DAT (`GET /api/dats`). */
+export const datInfoSchema = z.object({
+  /** Opaque id (a UUID); use it verbatim in `/api/dats/:id`. */
+  id: z.string(),
+  /** The DAT's own name ("Nintendo - Nintendo Entertainment System (Headerless)"). */
+  name: z.string(),
+  description: z.string().nullable(),
+  version: z.string().nullable(),
+  format: z.enum(['logiqx', 'clrmamepro']),
+  /** ISO 8601, UTC. */
+  importedAt: z.string(),
+  /** Games with at least one ROM line the library can match (a CRC32 or SHA-1). */
+  gameCount: z.number().int().nonnegative(),
+  romCount: z.number().int().nonnegative(),
+  /** Library entries this DAT names now. */
+  matchedRoms: z.number().int().nonnegative(),
+})
+export type DatInfo = z.infer<typeof datInfoSchema>
+
+/** `GET /api/dats` → 200, newest first. */
+export const datListResponseSchema = z.object({ dats: z.array(datInfoSchema) })
+export type DatListResponse = z.infer<typeof datListResponseSchema>
+
+/** `POST /api/dats` → 201: the DAT, how many entries it names and how many got its name as title. */
+export const datImportResponseSchema = z.object({
+  dat: datInfoSchema,
+  matched: z.number().int().nonnegative(),
+  renamed: z.number().int().nonnegative(),
+})
+export type DatImportResponse = z.infer<typeof datImportResponseSchema>
 
 /** Machine-readable error codes; match on these, not on messages. */
 export const apiErrorCodeSchema = z.enum([
@@ -224,6 +282,10 @@ export const apiErrorCodeSchema = z.enum([
   /** A stored ROM whose bytes no longer match the SHA-256 taken at upload: it is not sent (500). */
   'RomDamaged',
   'InternalError',
+  /** A DAT that is malformed, hostile (XML entities), empty, of another kind, or lists too many ROMs. */
+  'InvalidDat',
+  /** A DAT over DAT_MAX_BYTES. */
+  'DatTooLarge',
   // Battery saves and save states (save-api.ts).
   'InvalidSave',
   'SaveTooLarge',

@@ -19,6 +19,8 @@ export function romEntry(overrides: Partial<RomEntry> & Pick<RomEntry, 'id' | 't
     crc32: null,
     cartridge: null,
     region: null,
+    dat: null,
+    titleSource: 'file',
     headerIssues: [],
     useCorrectedHeader: true,
     ...overrides,

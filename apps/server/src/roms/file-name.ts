@@ -72,6 +72,12 @@ export function normalizeTitle(rawTitle: string | undefined, fileName: string): 
   return title || clean(fileName.replace(/\.nes$/i, '')) || 'Untitled ROM'
 }
 
+/** The title a file gives an entry: its name without `.nes`. */
+export const titleOfFile = (fileName: string) => normalizeTitle(undefined, fileName)
+
+/** The title a DAT's game name gives an entry (cleaned, at most ROM_TITLE_MAX_LENGTH characters). */
+export const titleOfGame = (gameName: string) => normalizeTitle(gameName, 'game.nes')
+
 /** RFC 6266 header: an ASCII fallback plus the exact name in RFC 5987 encoding. */
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')

@@ -1,12 +1,28 @@
 // ROM library rules: validates uploads, derives header facts, maps store records to API DTOs.
 import { createHash, randomUUID } from 'node:crypto'
 import { ROM_DELETE_UNDO_MS, ROM_MIN_BYTES } from '@nes-studio/shared'
-import type { HealthProblem, RomEntry, RomListQuery, RomUpdateRequest } from '@nes-studio/shared'
+import type {
+  HealthProblem,
+  RomEntry,
+  RomListQuery,
+  RomUpdateRequest,
+  TitleSource,
+} from '@nes-studio/shared'
+import type { RomHashes } from '../storage/dat-store'
 import { HttpError } from '../errors'
 import type { RomRecord, RomStore } from '../storage/rom-store'
 import { DamagedRoms } from './damaged-roms'
-import { hasNesExtension, isInvisible, normalizeTitle, sanitizeFileName } from './file-name'
+import {
+  hasNesExtension,
+  isInvisible,
+  normalizeTitle,
+  sanitizeFileName,
+  titleOfFile,
+  titleOfGame,
+} from './file-name'
 import { CHR_BANK_BYTES, INES_HEADER_BYTES, PRG_BANK_BYTES, parseINesHeader } from './ines'
+import type { INesHeader } from './ines'
+import { datMatchOf } from './identity/dat/dat-match'
 import type { CartridgeDb } from './identity/cartridge-db'
 import { correctedHeader } from './identity/corrected-header'
 import { EMPTY_CARTRIDGE_DB, headerIssuesOf, identityFields } from './identity/rom-knowledge'
@@ -63,7 +79,11 @@ export function recordToEntry(rec: RomRecord): RomEntry {
     sha1: rec.sha1,
     crc32: rec.crc32,
     cartridge: rec.cartridge,
-    region: rec.cartRegion,
+    region: rec.datRegion ?? rec.cartRegion,
+    dat: rec.datName
+      ? { name: rec.datName, region: rec.datRegion, revision: rec.datRevision }
+      : null,
+    titleSource: rec.titleSource,
     headerIssues: headerIssuesOf(rec),
     useCorrectedHeader: rec.useCorrectedHeader,
   }
@@ -77,6 +97,44 @@ function playableBytes(rom: RomRecord, bytes: Uint8Array): Uint8Array | undefine
   const fixed = new Uint8Array(bytes)
   fixed.set(header)
   return fixed
+}
+
+/** Checks an upload's title and bytes; its header, or an HttpError saying what is wrong. */
+function checkUpload(upload: RomUpload): INesHeader {
+  assertRomFileName(upload.fileName)
+  // An empty title means "use the file name"; one that only looks empty is a mistake (or a prank).
+  const rawTitle = upload.title?.trim() ?? ''
+  if (rawTitle !== '' && isInvisible(rawTitle)) throw invisibleTitle()
+  const { bytes } = upload
+  if (bytes.length < ROM_MIN_BYTES) {
+    throw new HttpError(
+      400,
+      'RomTooSmall',
+      `Invalid NES ROM file: it has ${bytes.length} bytes, but a ROM has at least ${ROM_MIN_BYTES}.`,
+    )
+  }
+  const parsed = parseINesHeader(bytes)
+  if (!parsed.ok) {
+    const code = parsed.problem.code === 'NotINes' ? 'InvalidRom' : 'RomSizeMismatch'
+    throw new HttpError(400, code, parsed.problem.message)
+  }
+  return parsed.header
+}
+
+const invisibleTitle = () =>
+  new HttpError(
+    400,
+    'InvalidTitle',
+    'The title has no visible characters. Type a title, or leave it empty to use the file name.',
+  )
+
+/** The title and its source a rename gives (PATCH `title`). */
+function titleChange(rom: RomRecord, title: string): { title: string; titleSource: TitleSource } {
+  const trimmed = title.trim()
+  if (trimmed !== '' && isInvisible(trimmed)) throw invisibleTitle()
+  if (trimmed !== '') return { title: normalizeTitle(trimmed, rom.fileName), titleSource: 'user' }
+  if (rom.datName) return { title: titleOfGame(rom.datName), titleSource: 'dat' }
+  return { title: titleOfFile(rom.fileName), titleSource: 'file' }
 }
 
 /** Rejects a bad name before any bytes are read. */
@@ -170,34 +228,15 @@ export class RomService {
   }
 
   async upload(upload: RomUpload): Promise<RomEntry> {
-    assertRomFileName(upload.fileName)
+    const header = checkUpload(upload)
     const { bytes } = upload
-    // An empty title means "use the file name"; one that only looks empty is a mistake (or a prank).
-    const rawTitle = upload.title?.trim() ?? ''
-    if (rawTitle !== '' && isInvisible(rawTitle)) {
-      throw new HttpError(
-        400,
-        'InvalidTitle',
-        'The title has no visible characters. Type a title, or leave it empty to use the file name.',
-      )
-    }
-    if (bytes.length < ROM_MIN_BYTES) {
-      throw new HttpError(
-        400,
-        'RomTooSmall',
-        `Invalid NES ROM file: it has ${bytes.length} bytes, but a ROM has at least ${ROM_MIN_BYTES}.`,
-      )
-    }
-    const parsed = parseINesHeader(bytes)
-    if (!parsed.ok) {
-      const code = parsed.problem.code === 'NotINes' ? 'InvalidRom' : 'RomSizeMismatch'
-      throw new HttpError(400, code, parsed.problem.message)
-    }
-    const { header } = parsed
     const fileName = sanitizeFileName(upload.fileName)
+    const sha1 = createHash('sha1').update(bytes.subarray(INES_HEADER_BYTES)).digest('hex')
+    const identity = identityFields(bytes, header, this.cartridgeDb)
+    const hashes = { ...identity, sha1, fileSize: bytes.length }
     const result = await this.store.insert({
       id: this.newId(),
-      title: normalizeTitle(upload.title, fileName),
+      ...(await this.namingOf(hashes, normalizeTitle(upload.title, fileName), fileName)),
       fileName,
       fileSize: bytes.length,
       createdAt: this.now().toISOString(),
@@ -209,9 +248,9 @@ export class RomService {
       battery: header.battery,
       trainer: header.trainer,
       nes2: header.nes2,
-      sha1: createHash('sha1').update(bytes.subarray(INES_HEADER_BYTES)).digest('hex'),
+      sha1,
       fileSha256: createHash('sha256').update(bytes).digest('hex'),
-      ...identityFields(bytes, header, this.cartridgeDb),
+      ...identity,
       bytes,
     })
     if (result.status === 'duplicate') {
@@ -222,6 +261,20 @@ export class RomService {
       )
     }
     return recordToEntry(result.rom)
+  }
+
+  /**
+   * An upload's title and DAT facts. A title equal to the file's is the file's, so the newest DAT
+   * listing the ROM names it; any other title is the user's and stays.
+   */
+  private async namingOf(hashes: RomHashes, title: string, fileName: string) {
+    const titleSource: TitleSource = title === titleOfFile(fileName) ? 'file' : 'user'
+    const line = await this.store.findDatRom(hashes)
+    if (!line) return { title, titleSource }
+    const dat = { datId: line.datId, datName: line.gameName, datRegion: line.region }
+    const named = { ...dat, datRevision: line.revision }
+    if (titleSource === 'user') return { title, titleSource, ...named }
+    return { title: titleOfGame(line.gameName), titleSource: 'dat' as const, ...named }
   }
 
   /**
@@ -272,14 +325,21 @@ export class RomService {
     return (await this.download(id, header)).etag
   }
 
-  /** Changes an entry's settings (PATCH); the entry as it is now. */
+  /**
+   * Changes an entry (PATCH): its correction toggle and its title. A title typed is the user's from
+   * then on; an empty one goes back to the DAT's name, or the file's. The entry as it is now.
+   */
   async update(id: string, change: RomUpdateRequest): Promise<RomEntry> {
-    let rom = await this.store.get(id)
-    if (rom && change.useCorrectedHeader !== undefined) {
-      rom = await this.store.updateOptions(id, { useCorrectedHeader: change.useCorrectedHeader })
-    }
+    const rom = await this.store.get(id)
     if (!rom) throw notFound()
-    return recordToEntry(rom)
+    const changed = await this.store.updateEntry(id, {
+      ...(change.useCorrectedHeader === undefined
+        ? {}
+        : { useCorrectedHeader: change.useCorrectedHeader }),
+      ...(change.title === undefined ? {} : titleChange(rom, change.title)),
+    })
+    if (!changed) throw notFound()
+    return recordToEntry(changed)
   }
 
   /**
@@ -292,7 +352,13 @@ export class RomService {
       const found = await this.store.getWithBytes(id)
       const parsed = found && parseINesHeader(found.bytes)
       if (!found || !parsed?.ok) continue
-      await this.store.setIdentity(id, identityFields(found.bytes, parsed.header, this.cartridgeDb))
+      const identity = identityFields(found.bytes, parsed.header, this.cartridgeDb)
+      await this.store.setIdentity(id, identity)
+      // ROMs stored before DATs were kept had no whole-file hashes to match a headered DAT by.
+      if (found.rom.datId) continue
+      const { sha1, fileSize } = found.rom
+      const line = await this.store.findDatRom({ ...identity, sha1, fileSize })
+      if (line) await this.store.applyDatMatch(id, datMatchOf(line.datId, line, titleOfGame))
     }
     return ids.length
   }

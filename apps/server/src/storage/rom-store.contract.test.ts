@@ -1,7 +1,8 @@
 // One suite, every backend (kysely's DIALECTS loop): SQLite always, PostgreSQL when TEST_DATABASE_URL is set.
 import { createHash, randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { NewRom, RomPageQuery, RomRecord, RomStore } from './rom-store'
+import type { NewRom, RomPageQuery, RomStore } from './rom-store'
+import { recordOf } from './test-roms'
 import { STORES, TEST_DATABASE_URL } from './test-stores'
 import type { TestDatabase } from './test-stores'
 
@@ -42,20 +43,7 @@ function newRom(overrides: Partial<NewRom> = {}): NewRom {
   }
 }
 
-/** The record a store gives back for `rom`: identity fields it left out are null, the correction on. */
-function withoutBytes(rom: NewRom): RomRecord {
-  const { bytes: _bytes, ...meta } = rom
-  return {
-    crc32: null,
-    fileSha1: null,
-    fileCrc32: null,
-    cartridge: null,
-    cartridgeDb: null,
-    cartRegion: null,
-    ...meta,
-    useCorrectedHeader: true,
-  }
-}
+const withoutBytes = recordOf
 
 for (const s of STORES) {
   describe(`RomStore contract: ${s.name}`, () => {

@@ -77,15 +77,15 @@ for (const s of STORES) {
       await store.insert(rom)
       const before = await store.revision()
       expect(
-        (await store.updateOptions(rom.id, { useCorrectedHeader: false }))?.useCorrectedHeader,
+        (await store.updateEntry(rom.id, { useCorrectedHeader: false }))?.useCorrectedHeader,
       ).toBe(false)
       expect((await store.get(rom.id))?.useCorrectedHeader).toBe(false)
       expect(await store.revision()).not.toBe(before)
-      expect(await store.updateOptions(rom.id, { useCorrectedHeader: true })).toMatchObject({
+      expect(await store.updateEntry(rom.id, { useCorrectedHeader: true })).toMatchObject({
         useCorrectedHeader: true,
       })
       await store.delete(rom.id)
-      expect(await store.updateOptions(rom.id, { useCorrectedHeader: false })).toBeUndefined()
+      expect(await store.updateEntry(rom.id, { useCorrectedHeader: false })).toBeUndefined()
     })
 
     it('leaves the ROMs of a version 6 database to identify, correction on', async () => {

@@ -1,5 +1,6 @@
 // The seam between the ROM service and a database (kysely's Dialect as the model): one interface, two backends.
-import type { Cartridge, Mirroring, RomSortKey } from '@nes-studio/shared'
+import type { Cartridge, Mirroring, RomSortKey, TitleSource } from '@nes-studio/shared'
+import type { DatStore } from './dat-store'
 import type { SaveStore } from './save-store'
 
 /**
@@ -20,8 +21,18 @@ export interface RomIdentityFields {
   cartRegion: string | null
 }
 
+/** What an imported DAT says of a ROM (dat-store.ts); all null when no DAT names it. */
+export interface RomDatFields {
+  /** The DAT that named it (the newest import that lists it). */
+  datId: string | null
+  /** The game's name in that DAT ("Legend of Zelda, The (USA) (Rev 1)"). */
+  datName: string | null
+  datRegion: string | null
+  datRevision: string | null
+}
+
 /** One stored ROM's metadata. Sizes in bytes, banks in 16 KiB (PRG) / 8 KiB (CHR) units. */
-export interface RomRecord extends RomIdentityFields {
+export interface RomRecord extends RomIdentityFields, RomDatFields {
   id: string
   title: string
   fileName: string
@@ -42,13 +53,21 @@ export interface RomRecord extends RomIdentityFields {
   fileSha256: string
   /** The user's choice: load the ROM with its header corrected from the cartridge database. */
   useCorrectedHeader: boolean
+  /** Whose the title is: the file name's, the user's (typed), or a DAT's. */
+  titleSource: TitleSource
 }
 
-/** A ROM to store; identity fields left out are stored as null (not identified yet). */
+/**
+ * A ROM to store. Identity and DAT fields left out are stored as null (not identified, named by no
+ * DAT); a title source left out is the user's (no DAT will replace the title).
+ */
 export interface NewRom
   extends
-    Omit<RomRecord, keyof RomIdentityFields | 'useCorrectedHeader'>,
-    Partial<RomIdentityFields> {
+    Omit<
+      RomRecord,
+      keyof RomIdentityFields | keyof RomDatFields | 'useCorrectedHeader' | 'titleSource'
+    >,
+    Partial<RomIdentityFields & RomDatFields & { titleSource: TitleSource }> {
   /** The exact uploaded file. */
   bytes: Uint8Array
 }
@@ -92,7 +111,14 @@ export type InsertResult =
  * Every write is one transaction: a ROM is visible whole or not at all.
  * Battery saves and save states of a ROM: see SaveStore.
  */
-export interface RomStore extends SaveStore {
+/** What PATCH may change of an entry; fields left out stay as they are. */
+export interface RomEntryChange {
+  useCorrectedHeader?: boolean
+  title?: string
+  titleSource?: TitleSource
+}
+
+export interface RomStore extends SaveStore, DatStore {
   readonly kind: 'sqlite' | 'postgres'
   /** All entries, newest first. */
   list(): Promise<RomRecord[]>
@@ -143,11 +169,8 @@ export interface RomStore extends SaveStore {
   listUnidentified(cartridgeDb: string, limit: number): Promise<string[]>
   /** Stores what identification found; false when there is no such entry (visible or hidden). */
   setIdentity(id: string, identity: RomIdentityFields): Promise<boolean>
-  /** Changes a visible entry's options; the entry as it is now, or undefined when there is none. */
-  updateOptions(
-    id: string,
-    options: { useCorrectedHeader: boolean },
-  ): Promise<RomRecord | undefined>
+  /** Changes a visible entry; the entry as it is now, or undefined when there is none. */
+  updateEntry(id: string, change: RomEntryChange): Promise<RomRecord | undefined>
   /** Highest applied schema migration. */
   schemaVersion(): Promise<number>
   close(): Promise<void>

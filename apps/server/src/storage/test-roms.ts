@@ -29,7 +29,10 @@ export function newTestRom(overrides: Partial<NewRom> = {}): NewRom {
   }
 }
 
-/** The record a store gives back for `rom`: identity fields it left out are null, the correction on. */
+/**
+ * The record a store gives back for `rom`: identity and DAT fields it left out are null, the title the
+ * user's, the correction on.
+ */
 export function recordOf(rom: NewRom): RomRecord {
   const { bytes: _bytes, ...meta } = rom
   return {
@@ -39,7 +42,12 @@ export function recordOf(rom: NewRom): RomRecord {
     cartridge: null,
     cartridgeDb: null,
     cartRegion: null,
+    datId: null,
+    datName: null,
+    datRegion: null,
+    datRevision: null,
     ...meta,
+    titleSource: meta.titleSource ?? 'user',
     useCorrectedHeader: true,
   }
 }

@@ -175,4 +175,50 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         FOR EACH ROW EXECUTE FUNCTION stamp_list_change();
     `,
   },
+  {
+    version: 8,
+    name: 'dats and titles',
+    // See the SQLite migration 8.
+    up: `
+      CREATE TABLE dats (
+        seq         BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        id          TEXT        NOT NULL UNIQUE,
+        name        TEXT        NOT NULL,
+        description TEXT,
+        version     TEXT,
+        format      TEXT        NOT NULL CHECK (format IN ('logiqx', 'clrmamepro')),
+        imported_at TIMESTAMPTZ NOT NULL,
+        game_count  INTEGER     NOT NULL,
+        rom_count   INTEGER     NOT NULL,
+        ready       BOOLEAN     NOT NULL DEFAULT false
+      );
+      CREATE TABLE dat_roms (
+        dat_seq   BIGINT  NOT NULL REFERENCES dats (seq) ON DELETE CASCADE,
+        game_name TEXT    NOT NULL,
+        region    TEXT,
+        revision  TEXT,
+        size      BIGINT,
+        crc32     TEXT,
+        sha1      TEXT,
+        CHECK (crc32 IS NOT NULL OR sha1 IS NOT NULL)
+      );
+      CREATE INDEX dat_roms_dat ON dat_roms (dat_seq);
+      CREATE INDEX dat_roms_sha1 ON dat_roms (sha1) WHERE sha1 IS NOT NULL;
+      CREATE INDEX dat_roms_crc32 ON dat_roms (crc32) WHERE crc32 IS NOT NULL;
+      ALTER TABLE roms
+        ADD COLUMN dat_id TEXT REFERENCES dats (id) ON DELETE SET NULL,
+        ADD COLUMN dat_name TEXT,
+        ADD COLUMN dat_region TEXT,
+        ADD COLUMN dat_revision TEXT,
+        ADD COLUMN title_source TEXT NOT NULL DEFAULT 'user'
+          CHECK (title_source IN ('file', 'user', 'dat'));
+      UPDATE roms SET title_source = 'file' WHERE title = left(file_name, -4);
+      CREATE INDEX roms_dat ON roms (dat_id) WHERE dat_id IS NOT NULL;
+      DROP TRIGGER roms_list_update ON roms;
+      CREATE TRIGGER roms_list_update
+        AFTER UPDATE OF title, title_source, dat_name, dat_region, dat_revision, crc32, cartridge,
+          cart_region, cart_mapper, use_corrected_header ON roms
+        FOR EACH ROW EXECUTE FUNCTION stamp_list_change();
+    `,
+  },
 ]

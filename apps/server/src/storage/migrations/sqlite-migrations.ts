@@ -178,4 +178,57 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 8,
+    name: 'dats and titles',
+    // Imported DATs (dats, with their ROM lines in dat_roms) and what they say of an entry: its game's
+    // name, region and revision, copied onto the row so the list shows and searches them without a
+    // join. ready = 0 while an import writes its lines: nothing reads or applies such a DAT. title_source
+    // says whose the title is ('file': the file name's, 'user': typed, 'dat': a DAT's name); a DAT
+    // replaces only a title that is not the user's. Titles equal to the file name without .nes are the
+    // file's; others are taken as typed. The list trigger now also fires on titles and DAT facts.
+    up: `
+      CREATE TABLE dats (
+        seq         INTEGER PRIMARY KEY AUTOINCREMENT,
+        id          TEXT    NOT NULL UNIQUE,
+        name        TEXT    NOT NULL,
+        description TEXT,
+        version     TEXT,
+        format      TEXT    NOT NULL CHECK (format IN ('logiqx', 'clrmamepro')),
+        imported_at TEXT    NOT NULL,
+        game_count  INTEGER NOT NULL,
+        rom_count   INTEGER NOT NULL,
+        ready       INTEGER NOT NULL DEFAULT 0 CHECK (ready IN (0, 1))
+      );
+      CREATE TABLE dat_roms (
+        dat_seq   INTEGER NOT NULL REFERENCES dats (seq) ON DELETE CASCADE,
+        game_name TEXT    NOT NULL,
+        region    TEXT,
+        revision  TEXT,
+        size      INTEGER,
+        crc32     TEXT,
+        sha1      TEXT,
+        CHECK (crc32 IS NOT NULL OR sha1 IS NOT NULL)
+      );
+      CREATE INDEX dat_roms_dat ON dat_roms (dat_seq);
+      CREATE INDEX dat_roms_sha1 ON dat_roms (sha1) WHERE sha1 IS NOT NULL;
+      CREATE INDEX dat_roms_crc32 ON dat_roms (crc32) WHERE crc32 IS NOT NULL;
+      ALTER TABLE roms ADD COLUMN dat_id TEXT REFERENCES dats (id) ON DELETE SET NULL;
+      ALTER TABLE roms ADD COLUMN dat_name TEXT;
+      ALTER TABLE roms ADD COLUMN dat_region TEXT;
+      ALTER TABLE roms ADD COLUMN dat_revision TEXT;
+      ALTER TABLE roms ADD COLUMN title_source TEXT NOT NULL DEFAULT 'user'
+        CHECK (title_source IN ('file', 'user', 'dat'));
+      UPDATE roms SET title_source = 'file' WHERE title = substr(file_name, 1, length(file_name) - 4);
+      CREATE INDEX roms_dat ON roms (dat_id) WHERE dat_id IS NOT NULL;
+      DROP TRIGGER roms_list_update;
+      CREATE TRIGGER roms_list_update
+        AFTER UPDATE OF title, title_source, dat_name, dat_region, dat_revision, crc32, cartridge,
+          cart_region, cart_mapper, use_corrected_header ON roms
+      BEGIN
+        UPDATE library_meta SET revision = revision + 1 WHERE id = 1;
+        UPDATE roms SET list_rev = (SELECT revision FROM library_meta WHERE id = 1) WHERE seq = NEW.seq;
+      END;
+    `,
+  },
 ]

@@ -1,6 +1,6 @@
 // RomStore on PostgreSQL (pg): a pool per server process, so several app servers can share one library.
 import pg from 'pg'
-import type { Cartridge, Mirroring } from '@nes-studio/shared'
+import type { Cartridge, Mirroring, TitleSource } from '@nes-studio/shared'
 import { checkMigrationList, newerSchemaError } from '../migrations/migration'
 import { POSTGRES_MIGRATIONS } from '../migrations/postgres-migrations'
 import { formatRevision, revisionCounter } from '../list-revision'
@@ -12,6 +12,7 @@ import type {
   RomListRow,
   RomPage,
   RomPageQuery,
+  RomEntryChange,
   RomIdentityFields,
   RomRecord,
   RomStore,
@@ -19,7 +20,8 @@ import type {
 import { StorageStartupError, StorageUnavailableError } from '../storage-errors'
 import { withTranslatedErrors } from '../translate-errors'
 import { translatePgError } from './pg-errors'
-import { PostgresSaveStore } from './postgres-save-store'
+import { inTransaction } from './pg-transaction'
+import { PostgresDatStore } from './postgres-dat-store'
 
 interface RomRow {
   id: string
@@ -45,11 +47,17 @@ interface RomRow {
   cartridge_db: string | null
   cart_region: string | null
   use_corrected_header: boolean
+  dat_id: string | null
+  dat_name: string | null
+  dat_region: string | null
+  dat_revision: string | null
+  title_source: TitleSource
 }
 
 const ROM_COLUMNS = `id, title, file_name, file_size, created_at, mapper, submapper, prg_rom_banks,
   chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256, crc32, file_sha1, file_crc32,
-  cartridge, cartridge_db, cart_region, use_corrected_header`
+  cartridge, cartridge_db, cart_region, use_corrected_header, dat_id, dat_name, dat_region,
+  dat_revision, title_source`
 
 /** crc32, file_sha1, file_crc32, cartridge, cartridge_db, cart_mapper, cart_region, in that order. */
 function identityValues(identity: Partial<RomIdentityFields>): unknown[] {
@@ -92,24 +100,11 @@ function rowToRecord(row: RomRow): RomRecord {
     cartridgeDb: row.cartridge_db,
     cartRegion: row.cart_region,
     useCorrectedHeader: row.use_corrected_header,
-  }
-}
-
-async function inTransaction<T>(
-  pool: pg.Pool,
-  fn: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
-    const result = await fn(client)
-    await client.query('COMMIT')
-    return result
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined)
-    throw err
-  } finally {
-    client.release()
+    datId: row.dat_id,
+    datName: row.dat_name,
+    datRegion: row.dat_region,
+    datRevision: row.dat_revision,
+    titleSource: row.title_source,
   }
 }
 
@@ -195,7 +190,7 @@ export async function openPostgresRomStore(opts: PostgresRomStoreOptions): Promi
   return withTranslatedErrors(new PostgresRomStore(pool), (err) => translatePgError(err, timeoutMs))
 }
 
-class PostgresRomStore extends PostgresSaveStore implements RomStore {
+class PostgresRomStore extends PostgresDatStore implements RomStore {
   readonly kind = 'postgres'
 
   async list(): Promise<RomRecord[]> {
@@ -312,9 +307,10 @@ class PostgresRomStore extends PostgresSaveStore implements RomStore {
       const inserted = await this.pool.query<RomRow>(
         `INSERT INTO roms (id, title, file_name, file_size, created_at, mapper, submapper, prg_rom_banks,
            chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256, bytes, crc32, file_sha1,
-           file_crc32, cartridge, cartridge_db, cart_mapper, cart_region)
+           file_crc32, cartridge, cartridge_db, cart_mapper, cart_region, dat_id, dat_name, dat_region,
+           dat_revision, title_source)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-           $20, $21, $22, $23)
+           $20, $21, $22, $23, $24, $25, $26, $27, $28)
          ON CONFLICT (sha1) DO NOTHING
          RETURNING ${ROM_COLUMNS}`,
         [
@@ -335,6 +331,11 @@ class PostgresRomStore extends PostgresSaveStore implements RomStore {
           rom.fileSha256,
           bytes,
           ...identityValues(rom),
+          rom.datId ?? null,
+          rom.datName ?? null,
+          rom.datRegion ?? null,
+          rom.datRevision ?? null,
+          rom.titleSource ?? 'user',
         ],
       )
       if (inserted.rows[0]) return { status: 'inserted', rom: rowToRecord(inserted.rows[0]) }
@@ -401,14 +402,18 @@ class PostgresRomStore extends PostgresSaveStore implements RomStore {
     return (result.rowCount ?? 0) > 0
   }
 
-  async updateOptions(
-    id: string,
-    options: { useCorrectedHeader: boolean },
-  ): Promise<RomRecord | undefined> {
+  async updateEntry(id: string, change: RomEntryChange): Promise<RomRecord | undefined> {
+    const columns: [string, unknown][] = []
+    if (change.useCorrectedHeader !== undefined) {
+      columns.push(['use_corrected_header', change.useCorrectedHeader])
+    }
+    if (change.title !== undefined) columns.push(['title', change.title])
+    if (change.titleSource !== undefined) columns.push(['title_source', change.titleSource])
+    const sets = columns.map(([column], i) => `${column} = $${i + 2}`).join(', ')
     const { rows } = await this.pool.query<RomRow>(
-      `UPDATE roms SET use_corrected_header = $2 WHERE id = $1 AND deleted_at IS NULL
+      `UPDATE roms SET ${sets || 'id = id'} WHERE id = $1 AND deleted_at IS NULL
        RETURNING ${ROM_COLUMNS}`,
-      [id, options.useCorrectedHeader],
+      [id, ...columns.map(([, value]) => value)],
     )
     return rows[0] ? rowToRecord(rows[0]) : undefined
   }

@@ -1,6 +1,6 @@
 // RomStore on SQLite (better-sqlite3): WAL journal, synchronous=FULL, every write one transaction.
 import type Database from 'better-sqlite3'
-import type { Cartridge, Mirroring } from '@nes-studio/shared'
+import type { Cartridge, Mirroring, TitleSource } from '@nes-studio/shared'
 import { checkMigrationList, newerSchemaError } from '../migrations/migration'
 import { SQLITE_MIGRATIONS } from '../migrations/sqlite-migrations'
 import { formatRevision, revisionCounter } from '../list-revision'
@@ -12,6 +12,7 @@ import type {
   RomListRow,
   RomPage,
   RomPageQuery,
+  RomEntryChange,
   RomIdentityFields,
   RomRecord,
   RomStore,
@@ -20,7 +21,7 @@ import { withTranslatedErrors } from '../translate-errors'
 import { translateSqliteError } from './sqlite-errors'
 import { lazyStatements } from './lazy-statements'
 import { describeOpenError, openCheckedDatabase } from './sqlite-open'
-import { SqliteSaveStore } from './sqlite-save-store'
+import { SqliteDatStore } from './sqlite-dat-store'
 import { SqliteSpace, useIncrementalVacuum } from './sqlite-space'
 
 interface RomRow {
@@ -48,11 +49,17 @@ interface RomRow {
   cartridge_db: string | null
   cart_region: string | null
   use_corrected_header: 0 | 1
+  dat_id: string | null
+  dat_name: string | null
+  dat_region: string | null
+  dat_revision: string | null
+  title_source: TitleSource
 }
 
 const ROM_COLUMNS = `seq, id, title, file_name, file_size, created_at, mapper, submapper, prg_rom_banks,
   chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256, crc32, file_sha1, file_crc32,
-  cartridge, cartridge_db, cart_region, use_corrected_header`
+  cartridge, cartridge_db, cart_region, use_corrected_header, dat_id, dat_name, dat_region,
+  dat_revision, title_source`
 
 /** The identity columns' values (named parameters of insertRom and setIdentity). */
 function identityParams(identity: Partial<RomIdentityFields>) {
@@ -92,6 +99,11 @@ function rowToRecord(row: RomRow): RomRecord {
     cartridgeDb: row.cartridge_db,
     cartRegion: row.cart_region,
     useCorrectedHeader: row.use_corrected_header === 1,
+    datId: row.dat_id,
+    datName: row.dat_name,
+    datRegion: row.dat_region,
+    datRevision: row.dat_revision,
+    titleSource: row.title_source,
   }
 }
 
@@ -116,6 +128,20 @@ function migrate(db: Database.Database, upTo: number): void {
       )
     }
   }).immediate()
+}
+
+/** The SET clause and its values for a PATCH of an entry (only the fields it changes). */
+function entryChangeSql(change: RomEntryChange): { sets: string; values: unknown[] } {
+  const columns: [string, unknown][] = []
+  if (change.useCorrectedHeader !== undefined) {
+    columns.push(['use_corrected_header', change.useCorrectedHeader ? 1 : 0])
+  }
+  if (change.title !== undefined) columns.push(['title', change.title])
+  if (change.titleSource !== undefined) columns.push(['title_source', change.titleSource])
+  return {
+    sets: columns.map(([column]) => `${column} = ?`).join(', '),
+    values: columns.map(([, value]) => value),
+  }
 }
 
 /** A title or search text with every letter in lower case (any script, not only ASCII). */
@@ -194,10 +220,12 @@ export function sqlitePageQuery(query: RomPageQuery): {
 /** The INSERT of a ROM (identity columns a new ROM leaves out are null). */
 const INSERT_ROM = `INSERT INTO roms (id, title, file_name, file_size, created_at, mapper, submapper,
     prg_rom_banks, chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256, crc32,
-    file_sha1, file_crc32, cartridge, cartridge_db, cart_mapper, cart_region)
+    file_sha1, file_crc32, cartridge, cartridge_db, cart_mapper, cart_region, dat_id, dat_name,
+    dat_region, dat_revision, title_source)
   VALUES (@id, @title, @fileName, @fileSize, @createdAt, @mapper, @submapper, @prgRomBanks,
     @chrRomBanks, @mirroring, @battery, @trainer, @nes2, @sha1, @fileSha256, @crc32, @fileSha1,
-    @fileCrc32, @cartridge, @cartridgeDb, @cartMapper, @cartRegion)
+    @fileCrc32, @cartridge, @cartridgeDb, @cartMapper, @cartRegion, @datId, @datName, @datRegion,
+    @datRevision, @titleSource)
   ON CONFLICT (sha1) DO NOTHING`
 
 /** ISO 8601 time `windowMs` before now: deletes at or before it are past the undo window. */
@@ -229,10 +257,6 @@ function prepareRomStatements(db: Database.Database) {
           cartridge = @cartridge, cartridge_db = @cartridgeDb, cart_mapper = @cartMapper,
           cart_region = @cartRegion
         WHERE id = @id`),
-    updateOptions: () =>
-      db.prepare<[0 | 1, string], RomRow>(
-        `UPDATE roms SET use_corrected_header = ? WHERE id = ? AND ${visible} RETURNING ${ROM_COLUMNS}`,
-      ),
     insertBytes: () => db.prepare('INSERT INTO rom_bytes (rom_seq, bytes) VALUES (?, ?)'),
     hide: () =>
       db.prepare<[string, string]>(`UPDATE roms SET deleted_at = ? WHERE id = ? AND ${visible}`),
@@ -259,7 +283,7 @@ function prepareRomStatements(db: Database.Database) {
   })
 }
 
-class SqliteRomStore extends SqliteSaveStore implements RomStore {
+class SqliteRomStore extends SqliteDatStore implements RomStore {
   readonly kind = 'sqlite'
   private readonly r: ReturnType<typeof prepareRomStatements>
   private readonly insertTx: Database.Transaction<(rom: NewRom) => InsertResult>
@@ -272,6 +296,11 @@ class SqliteRomStore extends SqliteSaveStore implements RomStore {
       const row = {
         ...meta,
         ...identityParams(meta),
+        datId: meta.datId ?? null,
+        datName: meta.datName ?? null,
+        datRegion: meta.datRegion ?? null,
+        datRevision: meta.datRevision ?? null,
+        titleSource: meta.titleSource ?? 'user',
         battery: meta.battery ? 1 : 0,
         trainer: meta.trainer ? 1 : 0,
         nes2: meta.nes2 ? 1 : 0,
@@ -383,11 +412,11 @@ class SqliteRomStore extends SqliteSaveStore implements RomStore {
     return this.r.setIdentity.run({ id, ...identityParams(identity) }).changes > 0
   }
 
-  async updateOptions(
-    id: string,
-    options: { useCorrectedHeader: boolean },
-  ): Promise<RomRecord | undefined> {
-    const row = this.r.updateOptions.get(options.useCorrectedHeader ? 1 : 0, id)
+  async updateEntry(id: string, change: RomEntryChange): Promise<RomRecord | undefined> {
+    const { sets, values } = entryChangeSql(change)
+    const sql = `UPDATE roms SET ${sets || 'id = id'} WHERE id = ? AND deleted_at IS NULL
+      RETURNING ${ROM_COLUMNS}`
+    const row = this.db.prepare<unknown[], RomRow>(sql).get(...values, id)
     return row ? rowToRecord(row) : undefined
   }
 

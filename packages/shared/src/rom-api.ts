@@ -128,6 +128,8 @@ export const romEntrySchema = z.object({
    * `headerIssues` is not empty). The stored file never changes; see `GET /api/roms/:id?header=playable`.
    */
   useCorrectedHeader: z.boolean(),
+  /** When a player last started this game from the library (ISO 8601, UTC), or null: never. */
+  lastPlayedAt: z.string().nullable(),
 })
 export type RomEntry = z.infer<typeof romEntrySchema>
 
@@ -135,8 +137,11 @@ export type RomEntry = z.infer<typeof romEntrySchema>
 export const romListResponseSchema = z.object({ roms: z.array(romEntrySchema) })
 export type RomListResponse = z.infer<typeof romListResponseSchema>
 
-/** Orders of the paged list: upload time, title (case-insensitive), file size in bytes, iNES mapper. */
-export const romSortKeySchema = z.enum(['date', 'title', 'size', 'mapper'])
+/**
+ * Orders of the paged list: upload time, title (case-insensitive), file size in bytes, iNES mapper, last
+ * time played (entries never played come last either way).
+ */
+export const romSortKeySchema = z.enum(['date', 'title', 'size', 'mapper', 'played'])
 export type RomSortKey = z.infer<typeof romSortKeySchema>
 
 /** C0 and C1 control characters. */
@@ -146,10 +151,16 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g
 /** Largest page `GET /api/roms?limit=` returns, in entries. */
 export const ROM_PAGE_MAX_LIMIT = 500
 
+/** Largest region filter, in characters. */
+export const ROM_REGION_FILTER_MAX_LENGTH = 40
+
 /**
- * Query of the paged list, `GET /api/roms?offset=&limit=&q=&sort=&order=` (all optional; any of them
- * makes the answer a {@link RomPageResponse}). `offset` is 0-based, `q` matches titles case-insensitively
- * anywhere. Default order: newest first for `date`, ascending for the other keys.
+ * Query of the paged list, `GET /api/roms?offset=&limit=&q=&sort=&order=&mapper=&region=&saves=` (all
+ * optional; any of them makes the answer a {@link RomPageResponse}). `offset` is 0-based, `q` matches
+ * titles and DAT game names case-insensitively anywhere. Default order: newest first for `date` and
+ * most recently played first for `played`, ascending for the other keys. Filters: `mapper` the header's
+ * mapper, `region` part of the entry's region (case-insensitive: "usa" finds "Japan, USA"), `saves=yes`
+ * only entries with a battery save or a save state.
  */
 export const romListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
@@ -163,13 +174,20 @@ export const romListQuerySchema = z.object({
     .default(''),
   sort: romSortKeySchema.default('date'),
   order: z.enum(['asc', 'desc']).optional(),
+  mapper: z.coerce.number().int().min(0).max(4095).optional(),
+  region: z
+    .string()
+    .max(ROM_REGION_FILTER_MAX_LENGTH)
+    .transform((region) => region.replace(CONTROL_CHARS, ' ').replace(/\s+/g, ' ').trim())
+    .optional(),
+  saves: z.enum(['yes']).optional(),
 })
 export type RomListQuery = z.infer<typeof romListQuerySchema>
 
 /** `GET /api/roms?…` → 200: one page of the matching entries, and how many match in all. */
 export const romPageResponseSchema = z.object({
   roms: z.array(romEntrySchema),
-  /** Entries matching `q`, over all pages. */
+  /** Entries matching `q` and the filters, over all pages. */
   total: z.number().int().nonnegative(),
   offset: z.number().int().nonnegative(),
   limit: z.number().int().positive(),

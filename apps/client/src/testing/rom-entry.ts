@@ -23,6 +23,7 @@ export function romEntry(overrides: Partial<RomEntry> & Pick<RomEntry, 'id' | 't
     titleSource: 'file',
     headerIssues: [],
     useCorrectedHeader: true,
+    lastPlayedAt: null,
     ...overrides,
   }
 }

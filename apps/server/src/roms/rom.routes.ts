@@ -43,7 +43,7 @@ function parseId(request: FastifyRequest): string {
   return parsed.data.id
 }
 
-const PAGE_PARAMS = ['offset', 'limit', 'q', 'sort', 'order']
+const PAGE_PARAMS = ['offset', 'limit', 'q', 'sort', 'order', 'mapper', 'region', 'saves']
 
 function isPageRequest(query: unknown): boolean {
   return PAGE_PARAMS.some((name) => (query as Record<string, unknown>)[name] !== undefined)
@@ -106,13 +106,22 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
   const wholeList = new WholeList(service, opts.wholeList)
   const listCache = new ListCache()
   app.get('/api/roms', { compress: false }, async (request, reply) => {
-    // Read the revision before the rows: the body is then at least as new as its ETag. (A page's
-    // URL names its query, so the revision is a valid ETag for every page too.)
-    const etag = `"${await service.listRevision()}"`
-    reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding')
-    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send()
-    if (isPageRequest(request.query)) {
-      const query = parseListQuery(request.query)
+    const query = isPageRequest(request.query) ? parseListQuery(request.query) : undefined
+    reply.header('vary', 'accept-encoding')
+    let revision = ''
+    if (query?.saves) {
+      // Saves do not change the library revision, so a page filtered on them has no ETag.
+      reply.header('cache-control', 'no-store')
+    } else {
+      // Read the revision before the rows: the body is then at least as new as its ETag. (A page's
+      // URL names its query, so the revision is a valid ETag for every page too.)
+      revision = await service.listRevision()
+      const etag = `"${revision}"`
+      reply.header('etag', etag).header('cache-control', 'no-cache')
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag))
+        return reply.status(304).send()
+    }
+    if (query) {
       const page = await service.listPage(query)
       const body: RomPageResponse = { ...page, offset: query.offset, limit: query.limit }
       const encoded = await encodeBody(
@@ -123,7 +132,7 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
       return reply.type('application/json; charset=utf-8').send(encoded.body)
     }
     // The body may be newer than the revision read above; its own revision is its ETag.
-    const current = await wholeList.current(etag.slice(1, -1))
+    const current = await wholeList.current(revision)
     const { body, encoding } = await listCache.get(
       `"${current.revision}"`,
       pickEncoding(request.headers['accept-encoding']),
@@ -200,6 +209,12 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
 
   app.delete('/api/roms/:id', async (request, reply) => {
     await service.delete(parseId(request))
+    return reply.status(204).send()
+  })
+
+  // A player started the entry from the library: the "recently played" order. No body.
+  app.post('/api/roms/:id/played', async (request, reply) => {
+    await service.played(parseId(request))
     return reply.status(204).send()
   })
 

@@ -86,6 +86,7 @@ export function recordToEntry(rec: RomRecord): RomEntry {
     titleSource: rec.titleSource,
     headerIssues: headerIssuesOf(rec),
     useCorrectedHeader: rec.useCorrectedHeader,
+    lastPlayedAt: rec.lastPlayedAt,
   }
 }
 
@@ -222,7 +223,10 @@ export class RomService {
       limit: query.limit,
       search: query.q,
       sort: query.sort,
-      order: query.order ?? (query.sort === 'date' ? 'desc' : 'asc'),
+      order: query.order ?? (query.sort === 'date' || query.sort === 'played' ? 'desc' : 'asc'),
+      ...(query.mapper === undefined ? {} : { mapper: query.mapper }),
+      ...(query.region ? { region: query.region } : {}),
+      ...(query.saves === 'yes' ? { hasSaves: true } : {}),
     })
     return { total: page.total, roms: page.roms.map(recordToEntry) }
   }
@@ -338,6 +342,13 @@ export class RomService {
         : { useCorrectedHeader: change.useCorrectedHeader }),
       ...(change.title === undefined ? {} : titleChange(rom, change.title)),
     })
+    if (!changed) throw notFound()
+    return recordToEntry(changed)
+  }
+
+  /** Notes that a player started the entry from the library now (the "recently played" order). */
+  async played(id: string): Promise<RomEntry> {
+    const changed = await this.store.updateEntry(id, { lastPlayedAt: this.now().toISOString() })
     if (!changed) throw notFound()
     return recordToEntry(changed)
   }

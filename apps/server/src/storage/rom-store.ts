@@ -55,6 +55,8 @@ export interface RomRecord extends RomIdentityFields, RomDatFields {
   useCorrectedHeader: boolean
   /** Whose the title is: the file name's, the user's (typed), or a DAT's. */
   titleSource: TitleSource
+  /** When a player last started it from the library (ISO 8601, UTC), or null: never. */
+  lastPlayedAt: string | null
 }
 
 /**
@@ -65,20 +67,33 @@ export interface NewRom
   extends
     Omit<
       RomRecord,
-      keyof RomIdentityFields | keyof RomDatFields | 'useCorrectedHeader' | 'titleSource'
+      | keyof RomIdentityFields
+      | keyof RomDatFields
+      | 'useCorrectedHeader'
+      | 'titleSource'
+      | 'lastPlayedAt'
     >,
     Partial<RomIdentityFields & RomDatFields & { titleSource: TitleSource }> {
   /** The exact uploaded file. */
   bytes: Uint8Array
 }
 
-/** A page request; `offset` is 0-based, `limit` in entries; ties are broken newest first. */
+/**
+ * A page request; `offset` is 0-based, `limit` in entries; ties are broken newest first. `search`
+ * matches titles and DAT names; the filters left out match every entry.
+ */
 export interface RomPageQuery {
   offset: number
   limit: number
   search: string
   sort: RomSortKey
   order: 'asc' | 'desc'
+  /** The header's mapper. */
+  mapper?: number
+  /** Part of the region (the DAT's, else the cartridge database's), case-insensitive. */
+  region?: string
+  /** Only entries with a battery save or a save state. */
+  hasSaves?: boolean
 }
 
 export interface RomPage {
@@ -116,6 +131,8 @@ export interface RomEntryChange {
   useCorrectedHeader?: boolean
   title?: string
   titleSource?: TitleSource
+  /** ISO 8601, UTC. */
+  lastPlayedAt?: string
 }
 
 export interface RomStore extends SaveStore, DatStore {
@@ -135,7 +152,7 @@ export interface RomStore extends SaveStore, DatStore {
    * may still show has been removed for good since (purged after a hide the copy has not seen).
    */
   listChanges(since: string): Promise<RomListChanges | undefined>
-  /** One page of the entries whose title contains `search` (case-insensitive), and their count. */
+  /** One page of the entries matching the query's search and filters, and their count. */
   listPage(query: RomPageQuery): Promise<RomPage>
   get(id: string): Promise<RomRecord | undefined>
   getWithBytes(id: string): Promise<{ rom: RomRecord; bytes: Uint8Array } | undefined>

@@ -49,5 +49,6 @@ export function recordOf(rom: NewRom): RomRecord {
     ...meta,
     titleSource: meta.titleSource ?? 'user',
     useCorrectedHeader: true,
+    lastPlayedAt: null,
   }
 }

@@ -221,4 +221,21 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         FOR EACH ROW EXECUTE FUNCTION stamp_list_change();
     `,
   },
+  {
+    version: 9,
+    name: 'recently played',
+    // See the SQLite migration 9.
+    up: `
+      ALTER TABLE roms ADD COLUMN last_played_at TIMESTAMPTZ;
+      CREATE INDEX roms_visible_played_asc
+        ON roms ((last_played_at IS NULL), last_played_at ASC, seq DESC) WHERE deleted_at IS NULL;
+      CREATE INDEX roms_visible_played_desc
+        ON roms ((last_played_at IS NULL), last_played_at DESC, seq DESC) WHERE deleted_at IS NULL;
+      DROP TRIGGER roms_list_update ON roms;
+      CREATE TRIGGER roms_list_update
+        AFTER UPDATE OF title, title_source, dat_name, dat_region, dat_revision, crc32, cartridge,
+          cart_region, cart_mapper, use_corrected_header, last_played_at ON roms
+        FOR EACH ROW EXECUTE FUNCTION stamp_list_change();
+    `,
+  },
 ]

@@ -231,4 +231,26 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 9,
+    name: 'recently played',
+    // When a player last started the entry from the library (POST /api/roms/:id/played), for the
+    // "recently played" order: never played last, in either direction, through an index per direction
+    // whose first key is "never played". Every entry carries it, so a change to it changes the list.
+    up: `
+      ALTER TABLE roms ADD COLUMN last_played_at TEXT;
+      CREATE INDEX roms_visible_played_asc ON roms (last_played_at IS NULL, last_played_at ASC, seq DESC)
+        WHERE deleted_at IS NULL;
+      CREATE INDEX roms_visible_played_desc ON roms (last_played_at IS NULL, last_played_at DESC, seq DESC)
+        WHERE deleted_at IS NULL;
+      DROP TRIGGER roms_list_update;
+      CREATE TRIGGER roms_list_update
+        AFTER UPDATE OF title, title_source, dat_name, dat_region, dat_revision, crc32, cartridge,
+          cart_region, cart_mapper, use_corrected_header, last_played_at ON roms
+      BEGIN
+        UPDATE library_meta SET revision = revision + 1 WHERE id = 1;
+        UPDATE roms SET list_rev = (SELECT revision FROM library_meta WHERE id = 1) WHERE seq = NEW.seq;
+      END;
+    `,
+  },
 ]

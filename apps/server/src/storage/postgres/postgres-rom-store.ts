@@ -4,7 +4,7 @@ import type { Cartridge, Mirroring, TitleSource } from '@nes-studio/shared'
 import { checkMigrationList, newerSchemaError } from '../migrations/migration'
 import { POSTGRES_MIGRATIONS } from '../migrations/postgres-migrations'
 import { formatRevision, revisionCounter } from '../list-revision'
-import { likePattern, pageOrderBy } from '../page-query'
+import { isUnfiltered, pageOrderBy, pageWhere } from '../page-query'
 import type {
   InsertResult,
   NewRom,
@@ -52,12 +52,13 @@ interface RomRow {
   dat_region: string | null
   dat_revision: string | null
   title_source: TitleSource
+  last_played_at: Date | null
 }
 
 const ROM_COLUMNS = `id, title, file_name, file_size, created_at, mapper, submapper, prg_rom_banks,
   chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256, crc32, file_sha1, file_crc32,
   cartridge, cartridge_db, cart_region, use_corrected_header, dat_id, dat_name, dat_region,
-  dat_revision, title_source`
+  dat_revision, title_source, last_played_at`
 
 /** crc32, file_sha1, file_crc32, cartridge, cartridge_db, cart_mapper, cart_region, in that order. */
 function identityValues(identity: Partial<RomIdentityFields>): unknown[] {
@@ -105,6 +106,7 @@ function rowToRecord(row: RomRow): RomRecord {
     datRegion: row.dat_region,
     datRevision: row.dat_revision,
     titleSource: row.title_source,
+    lastPlayedAt: row.last_played_at ? row.last_played_at.toISOString() : null,
   }
 }
 
@@ -245,9 +247,11 @@ class PostgresRomStore extends PostgresDatStore implements RomStore {
   }
 
   async listPage(query: RomPageQuery): Promise<RomPage> {
-    if (!query.search) return this.listUnsearchedPage(query)
-    const where = 'WHERE deleted_at IS NULL AND title ILIKE $1'
-    const params: unknown[] = [likePattern(query.search)]
+    if (isUnfiltered(query)) return this.listUnsearchedPage(query)
+    const { where, params } = pageWhere(query, {
+      marker: (n) => `$${n}`,
+      contains: (expr, at) => `${expr} ILIKE ${at}`,
+    })
     const order = pageOrderBy(query, 'lower(title)')
     const n = params.length
     // count(*) OVER () counts the matches in the same snapshot as the page.
@@ -409,6 +413,7 @@ class PostgresRomStore extends PostgresDatStore implements RomStore {
     }
     if (change.title !== undefined) columns.push(['title', change.title])
     if (change.titleSource !== undefined) columns.push(['title_source', change.titleSource])
+    if (change.lastPlayedAt !== undefined) columns.push(['last_played_at', change.lastPlayedAt])
     const sets = columns.map(([column], i) => `${column} = $${i + 2}`).join(', ')
     const { rows } = await this.pool.query<RomRow>(
       `UPDATE roms SET ${sets || 'id = id'} WHERE id = $1 AND deleted_at IS NULL

@@ -22,7 +22,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const SORTS: RomSortKey[] = ['date', 'title', 'size', 'mapper']
+const SORTS: RomSortKey[] = ['date', 'title', 'size', 'mapper', 'played']
 
 describe('SQLite page plans', () => {
   for (const sort of SORTS) {

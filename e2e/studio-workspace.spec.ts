@@ -161,13 +161,13 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
       'main.asm',
       'README.md',
     ])
-    // Badges only where they mean something: CHR and binary.
+    // Badges only where they mean something: CHR, binary and the main file.
     const badges = await page
       .locator('.studio-tree__name')
       .evaluateAll((rows) =>
         rows.map((r) => r.querySelector('.studio-tab__badge')?.textContent ?? ''),
       )
-    expect(badges).toEqual(['', 'BIN', '', 'CHR', '', '', '', '', ''])
+    expect(badges).toEqual(['', 'BIN', '', 'CHR', '', '', '', 'MAIN', ''])
     await press(device, treeRow(page, 'build.sh'))
     expect(await page.locator('.cm-content').textContent()).toContain('nesasm main.asm')
     await press(device, treeRow(page, 'data/level.bin'))

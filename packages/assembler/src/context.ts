@@ -1,7 +1,7 @@
 // The assembler state shared by every phase (NESASM keeps it in globals): location counters, banks,
 // the ROM image, the current line buffer, the input-file stack, macro/function/conditional state,
 // and the error/listing primitives (error, loadlc, println, putbyte) that mirror NESASM's output.
-import type { Diagnostic, DiagnosticCode, SourceSpan } from './diagnostics'
+import type { Diagnostic, DiagnosticCode, FileRead, SourceSpan } from './diagnostics'
 import { codeForMessage } from './diagnostics'
 import type { DecodeSlots } from './decode'
 import { DecodeCache } from './decode'
@@ -94,6 +94,8 @@ export class Asm {
   /** The same without the error reports (what the CLI prints, as errors go to stderr in our format). */
   readonly progress: string[] = []
   readonly diagnostics: Diagnostic[] = []
+  /** The files `.include`/`.incbin`/`.incchr` read, by key, each with the first statement that read it. */
+  readonly filesRead = new Map<string, FileRead>()
   listing: string[] | null = null
   errcnt = 0
   stopPass = false
@@ -376,6 +378,11 @@ export class Asm {
   }
 
   // ---------------------------------------------------------------- diagnostics
+
+  /** Records that a directive read `key` (the first statement to read a file is kept). */
+  noteRead(key: string, directive: FileRead['directive'], span = this.span(this.stmtCol)): void {
+    if (!this.filesRead.has(key)) this.filesRead.set(key, { file: key, directive, span })
+  }
 
   /** The location of the statement being assembled, for diagnostics. */
   span(col: number): SourceSpan {

@@ -180,6 +180,15 @@ export interface SourceSpan {
   column: number
 }
 
+/** A file that a directive read: the first `.include`, `.incbin` or `.incchr` that named it. */
+export interface FileRead {
+  /** The file's key in the input's `files`. */
+  file: string
+  directive: 'include' | 'incbin' | 'incchr'
+  /** The directive's statement (in a macro expansion, the macro call), 1-based line and column. */
+  span: SourceSpan
+}
+
 /** One message about the source. */
 export interface Diagnostic {
   severity: 'error' | 'warning' | 'info'

@@ -36,10 +36,14 @@ export function doInclude(a: Asm): void {
   labldef(a, a.loccnt, true)
   const name = getString(a, 127)
   if (name === null) return
-  if (openInput(a, name) === -1) {
+  const span = a.span(a.stmtCol)
+  const opened = openInput(a, name)
+  if (opened === -1) {
     a.fatal('Can not open file!')
     return
   }
+  const file = a.inputs[a.infileNum]
+  if (opened === 0 && file) a.noteRead(file.src.path, 'include', span)
   if (a.pass === 1) a.println()
 }
 
@@ -53,6 +57,7 @@ export function doIncbin(a: Asm): void {
     a.fatal('Can not open file!')
     return
   }
+  a.noteRead(f.key, 'incbin')
   const size = f.bytes.length
   if (a.bank * BANK_SIZE + a.loccnt + size > ROM_LIMIT) {
     a.error('ROM overflow!')
@@ -142,6 +147,7 @@ function loadPcx(a: Asm, name: string): PcxImage | null {
     a.error('Can not open file!')
     return null
   }
+  a.noteRead(f.key, 'incchr')
   const img = decodePcx(f.bytes)
   if (typeof img === 'string') {
     a.error(img)

@@ -1,11 +1,11 @@
 // Public API of the NESASM 3.1-compatible assembler: assemble() (never throws), formatDiagnostic(), and
 // the debug information of an assembly (source map, labels, `.dbg.json` and Mesen `.mlb` texts).
 import { runAssembler } from './assemble'
-import type { Diagnostic } from './diagnostics'
+import type { Diagnostic, FileRead } from './diagnostics'
 import type { DebugInfo } from './source-map'
 import { emptySourceMap } from './source-map'
 
-export type { Diagnostic, DiagnosticCode, SourceSpan } from './diagnostics'
+export type { Diagnostic, DiagnosticCode, FileRead, SourceSpan } from './diagnostics'
 export { formatDiagnostic } from './diagnostics'
 export type {
   DebugInfo,
@@ -57,6 +57,11 @@ export type AssembleResult = ({ ok: true; rom: Uint8Array } | { ok: false }) & {
   stdout: string
   diagnostics: Diagnostic[]
   /**
+   * The files that `.include`, `.incbin` and `.incchr` read (keys of `files`), in the order first read,
+   * each with the statement that first read it. A file named only in a skipped `.if` branch is absent.
+   */
+  filesRead: FileRead[]
+  /**
    * ROM bytes the source assembled (instructions, `.db`/`.dw`, `.ds`, `.incbin`, `.incchr`,
    * `.defchr`), each position counted once, as NESASM's segment report counts them. 0 means no
    * code or data was assembled: NESASM still writes a ROM (the header and bank 0 filled with $FF)
@@ -91,7 +96,12 @@ export function assemble(input: AssembleInput): AssembleResult {
       sourceMap: o.debug ?? false,
     })
     const diagnostics = r.asm.diagnostics
-    const common = { stdout: r.stdout, diagnostics, assembledBytes: r.assembledBytes }
+    const common = {
+      stdout: r.stdout,
+      diagnostics,
+      assembledBytes: r.assembledBytes,
+      filesRead: [...r.asm.filesRead.values()],
+    }
     const result: AssembleResult = r.ok
       ? { ok: true as const, rom: r.rom ?? encodeAscii(r.srec ?? ''), ...common }
       : { ok: false as const, ...common }
@@ -120,6 +130,7 @@ export function assemble(input: AssembleInput): AssembleResult {
       ok: false,
       stdout: '',
       assembledBytes: 0,
+      filesRead: [],
       ...(o.debug === true
         ? {
             debug: {

@@ -48,10 +48,13 @@ function folderOf(path: string): string {
   return path.slice(0, path.lastIndexOf('/') + 1)
 }
 
-/** Resolves `.` and `..` segments the way the file system would (no case folding, no `\\`). */
+/**
+ * Resolves `.` and `..` segments the way the file system would (no case folding). A backslash
+ * separates folders as `/` does: NESASM on Windows reads `.include "..\lib\x.asm"` so.
+ */
 function normalizePath(p: string): string {
   const parts: string[] = []
-  for (const seg of p.split('/')) {
+  for (const seg of p.split(/[/\\]/)) {
     if (seg === '' || seg === '.') continue
     if (seg === '..' && parts.length > 0 && parts[parts.length - 1] !== '..') parts.pop()
     else parts.push(seg)

@@ -52,6 +52,41 @@ describe('file resolution', () => {
     expect(first(r, 3)).toEqual([7, 8, 9])
   })
 
+  it('a backslash separates folders, as NESASM on Windows reads it', () => {
+    const r = run({
+      'game/main.asm': '  .include "..\\lib\\vars.asm"\n  .incbin "data\\a.bin"\n  .db v\n',
+      'lib/vars.asm': 'v = 4\n',
+      'game/data/a.bin': [5, 6],
+    })
+    expect(first(r, 3)).toEqual([5, 6, 4])
+  })
+
+  it('a file literally named with a backslash is found first', () => {
+    const r = run({
+      'game/main.asm': '  .include "..\\vars.asm"\n  .db v\n',
+      'game/..\\vars.asm': 'v = 5\n',
+      'vars.asm': 'v = 6\n',
+    })
+    expect(first(r, 1)).toEqual([5])
+  })
+
+  it('lists the files directives read, each once with the statement that first read it', () => {
+    const r = run({
+      'game/main.asm':
+        '  .include "lib/a.asm"\n  .if 0\n  .incbin "skipped.bin"\n  .endif\n  .incbin "d.bin"\n  .incbin "d.bin"\n',
+      'game/lib/a.asm': '\n  .include "b.asm"\n',
+      'game/lib/b.asm': 'v = 3\n',
+      'game/d.bin': [1],
+      'game/skipped.bin': [2],
+    })
+    expect(r.ok).toBe(true)
+    expect(r.filesRead.map((f) => [f.file, f.directive, f.span.file, f.span.line])).toEqual([
+      ['game/lib/a.asm', 'include', 'game/main.asm', 1],
+      ['game/lib/b.asm', 'include', 'game/lib/a.asm', 2],
+      ['game/d.bin', 'incbin', 'game/main.asm', 5],
+    ])
+  })
+
   it('a missing file is still an error', () => {
     const r = run({ 'game/main.asm': '  .include "none.asm"\n' })
     expect(r.ok).toBe(false)

@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import type { StudioDiagnostic } from './build/studio-diagnostic'
 import { AddToLibraryDialog } from './components/add-to-library-dialog'
 import { EditorPane } from './components/editor-pane'
-import { ErrorBox } from './components/error-box'
+import { ErrorBox, NoticeBox } from './components/error-box'
 import { PreviewPanel } from './components/preview-panel'
 import { ProblemCounts, ProblemsPanel } from './components/problems-panel'
 import { StudioToolbar } from './components/studio-toolbar'
@@ -51,6 +51,8 @@ export default function StudioPage() {
   const screenRef = useRef<HTMLDivElement>(null)
   const preview = usePreview(screenRef)
   const [error, setError] = useState<CompileError | undefined>(undefined)
+  // A build that succeeded but read placeholders: shown where the error box goes.
+  const [notices, setNotices] = useState<StudioDiagnostic[]>([])
   const [isLocked, setIsLocked] = useState(false)
   const [rom, setRom] = useState<Uint8Array | undefined>(undefined)
   const [jumpTarget, setJumpTarget] = useState<JumpTarget | undefined>(undefined)
@@ -73,6 +75,7 @@ export default function StudioPage() {
   const { clearDiagnostics } = compiler
   const resetSession = useCallback(() => {
     setError(undefined)
+    setNotices([])
     setIsLocked(false)
     setRom(undefined)
     clearDiagnostics()
@@ -95,6 +98,7 @@ export default function StudioPage() {
       const current = studio.syncReferences()
       preview.beginLoading()
       setError(undefined)
+      setNotices([])
       const outcome = await compiler.compile(current)
       if (!outcome.ok) {
         // The box is below the editor and the preview (far below on a phone): it is brought into sight.
@@ -106,6 +110,7 @@ export default function StudioPage() {
       }
       setRom(outcome.rom)
       setIsLocked(true)
+      setNotices(outcome.notices)
       // On a phone the preview is far below the button: the game would start out of sight. Its screen
       // goes to the top of the view, so the on-screen pad under it is in sight too.
       revealElement(screenRef.current, { block: 'start' })
@@ -151,6 +156,7 @@ export default function StudioPage() {
     (id: string, content: string) => {
       studio.edit(id, content)
       setError(undefined)
+      setNotices([])
     },
     [studio],
   )
@@ -245,6 +251,9 @@ export default function StudioPage() {
         />
       </div>
       {error && <ErrorBox error={error} onJump={onJump} boxRef={errorBox} />}
+      {!error && notices.length > 0 && (
+        <NoticeBox notices={notices} onJump={onJump} boxRef={errorBox} />
+      )}
       <DebugPanel
         project={project}
         current={studio.syncReferences}

@@ -2,8 +2,8 @@
 // character), CHR text converted to tile bytes, binary files as they are.
 import type { AssembleInput } from '@nes-studio/assembler'
 import { chrTextToBytes } from '../project/chr-text'
+import { mainFile } from '../project/project-files'
 import type { Project } from '../project/project-files'
-import { MAIN_FILE } from '../project/templates'
 import { encodeLatin1, stripOutOfRange } from '../project/text-bytes'
 import type { StudioDiagnostic } from './studio-diagnostic'
 
@@ -12,11 +12,10 @@ export const MAIN_NOT_FOUND_MESSAGE = 'Main file not found'
 export type PreparedBuild =
   { ok: true; input: AssembleInput } | { ok: false; message: string; problems: StudioDiagnostic[] }
 
-/** Listing level 2 on main.asm, output .nes (spec section 7). */
+/** Listing level 2 on the main file (main.asm unless the project picked another), output .nes (spec section 7). */
 export function prepareBuild(project: Project): PreparedBuild {
-  if (!project.files.some((f) => f.type === 'main' && f.filename === MAIN_FILE)) {
-    return { ok: false, message: MAIN_NOT_FOUND_MESSAGE, problems: [] }
-  }
+  const main = mainFile(project)
+  if (!main) return { ok: false, message: MAIN_NOT_FOUND_MESSAGE, problems: [] }
   const files: Record<string, Uint8Array> = {}
   const problems: StudioDiagnostic[] = []
   for (const file of project.files) {
@@ -38,5 +37,8 @@ export function prepareBuild(project: Project): PreparedBuild {
       problems,
     }
   }
-  return { ok: true, input: { files, main: MAIN_FILE, options: { listLevel: 2, output: 'nes' } } }
+  return {
+    ok: true,
+    input: { files, main: main.filename, options: { listLevel: 2, output: 'nes' } },
+  }
 }

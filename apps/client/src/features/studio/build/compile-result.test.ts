@@ -16,13 +16,23 @@ describe('interpretResult', () => {
   it('passes a non-empty ROM through', () => {
     const rom = Uint8Array.of(0x4e, 0x45, 0x53, 0x1a)
     expect(
-      interpretResult({ ok: true, rom, stdout: '', diagnostics: [], assembledBytes: 4 }, 1.5),
-    ).toEqual({ ok: true, rom, elapsedMs: 1.5 })
+      interpretResult(
+        { ok: true, rom, stdout: '', diagnostics: [], assembledBytes: 4, filesRead: [] },
+        1.5,
+      ),
+    ).toEqual({ ok: true, rom, elapsedMs: 1.5, notices: [] })
   })
 
   it('turns an empty ROM into "Compilation produced no ROM data"', () => {
     const outcome = interpretResult(
-      { ok: true, rom: new Uint8Array(), stdout: 'out', diagnostics: [], assembledBytes: 0 },
+      {
+        ok: true,
+        rom: new Uint8Array(),
+        stdout: 'out',
+        diagnostics: [],
+        assembledBytes: 0,
+        filesRead: [],
+      },
       1,
     )
     expect(outcome).toMatchObject({ ok: false, error: { message: NO_ROM_MESSAGE, stdout: 'out' } })
@@ -31,7 +41,7 @@ describe('interpretResult', () => {
   it('refuses a ROM with no assembled code or data (NESASM still writes the header and $FF bank)', () => {
     const rom = new Uint8Array(16 + 16384).fill(0xff)
     const outcome = interpretResult(
-      { ok: true, rom, stdout: '', diagnostics: [], assembledBytes: 0 },
+      { ok: true, rom, stdout: '', diagnostics: [], assembledBytes: 0, filesRead: [] },
       1,
     )
     expect(outcome).toMatchObject({ ok: false, error: { message: NO_ROM_MESSAGE } })
@@ -66,6 +76,7 @@ describe('interpretResult', () => {
         stdout: 'pass 1',
         listingText: 'LST',
         assembledBytes: 0,
+        filesRead: [],
         diagnostics: [
           { severity: 'warning', code: 'UnknownInstruction', message: 'w', span },
           { severity: 'error', code: 'UnknownInstruction', message: 'Unknown instruction', span },

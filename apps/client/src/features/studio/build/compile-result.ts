@@ -14,7 +14,14 @@ export interface CompileError {
 }
 
 export type CompileOutcome =
-  { ok: true; rom: Uint8Array; elapsedMs: number } | { ok: false; error: CompileError }
+  | {
+      ok: true
+      rom: Uint8Array
+      elapsedMs: number
+      /** Warnings the studio adds to the assembler's (a placeholder the build read): shown in the error box's place. */
+      notices: StudioDiagnostic[]
+    }
+  | { ok: false; error: CompileError }
 
 function failure(result: AssembleResult, diagnostics: StudioDiagnostic[]): CompileError {
   const errors = diagnostics.filter((d) => d.severity === 'error')
@@ -32,13 +39,20 @@ function failure(result: AssembleResult, diagnostics: StudioDiagnostic[]): Compi
   }
 }
 
-/** Turns the worker's answer into an outcome: a ROM, or an error with every diagnostic. */
-export function interpretResult(result: AssembleResult, elapsedMs: number): CompileOutcome {
-  const diagnostics = result.diagnostics.map(fromAssemblerDiagnostic)
+/**
+ * Turns the worker's answer into an outcome: a ROM, or an error with every diagnostic. `notices` are the studio's
+ * own warnings about the build (placeholder-reads.ts), listed with the diagnostics.
+ */
+export function interpretResult(
+  result: AssembleResult,
+  elapsedMs: number,
+  notices: StudioDiagnostic[] = [],
+): CompileOutcome {
+  const diagnostics = [...result.diagnostics.map(fromAssemblerDiagnostic), ...notices]
   // NESASM writes a ROM (header and bank 0 of $FF) even for an empty or code-free program: running it would
   // only show a gray screen, so no assembled code or data is the spec's "no ROM data".
   if (result.ok && result.rom.length > 0 && result.assembledBytes > 0) {
-    return { ok: true, rom: result.rom, elapsedMs }
+    return { ok: true, rom: result.rom, elapsedMs, notices }
   }
   if (result.ok)
     return { ok: false, error: { message: NO_ROM_MESSAGE, diagnostics, stdout: result.stdout } }

@@ -2,6 +2,7 @@
 import { AssemblerClient } from './assembler-client'
 import { prepareBuild } from './build-project'
 import { interpretResult } from './compile-result'
+import { placeholderWarnings } from './placeholder-reads'
 import { fromAssemblerDiagnostic } from './studio-diagnostic'
 import type { Toolchain, ToolchainBuild, ToolchainDebugBuild } from './toolchain'
 import type { Project } from '../project/project-files'
@@ -30,9 +31,11 @@ export class NesasmToolchain implements Toolchain {
         outcome: { ok: false, error: { message: outcome.message, diagnostics: [] } },
         diagnostics: [],
       }
+    // A placeholder the build read (an auto-created file nobody edited) makes a wrong ROM without an error.
+    const notices = placeholderWarnings(project, outcome.result.filesRead)
     return {
-      outcome: interpretResult(outcome.result, outcome.elapsedMs),
-      diagnostics: outcome.result.diagnostics.map(fromAssemblerDiagnostic),
+      outcome: interpretResult(outcome.result, outcome.elapsedMs, notices),
+      diagnostics: [...outcome.result.diagnostics.map(fromAssemblerDiagnostic), ...notices],
       elapsedMs: outcome.elapsedMs,
     }
   }

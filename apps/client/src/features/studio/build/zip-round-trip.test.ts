@@ -65,4 +65,27 @@ describe('zip round trip', () => {
     )
     expect([...build(second)]).toEqual([...rom])
   })
+
+  it('a project whose main file sits in a subfolder builds the ROM NESASM builds there', () => {
+    const files = {
+      'src/game.asm': strToU8(
+        PROGRAM.replace('gfx/tiles.chr', '..\\gfx\\tiles.chr').replace(
+          '  .bank 0\n',
+          '  .include "consts.asm"\n  .bank 0\n',
+        ),
+      ),
+      'src/consts.asm': strToU8('SPEED = 2\n'),
+      'gfx/tiles.chr': TILES,
+    }
+    const project = importZip(
+      zipSync({
+        game: {},
+        ...Object.fromEntries(Object.entries(files).map(([k, v]) => [`game/${k}`, v])),
+      }),
+    )
+    expect(project.files.map((f) => f.filename).sort()).toEqual(Object.keys(files).sort())
+    const direct = assemble({ files, main: 'src/game.asm' })
+    if (!direct.ok) throw new Error(direct.stdout)
+    expect([...build(project)]).toEqual([...direct.rom])
+  })
 })

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createFile } from '../project/project-files'
+import { createFile, createMainFile } from '../project/project-files'
 import { MAIN_TEMPLATE } from '../project/templates'
 import { FileTabs, NewFileForm } from './file-tabs'
 
@@ -8,7 +8,7 @@ afterEach(cleanup)
 
 describe('FileTabs', () => {
   const files = [
-    createFile('main.asm', MAIN_TEMPLATE),
+    createMainFile('main.asm', MAIN_TEMPLATE),
     createFile('tiles.chr'),
     createFile('buttons.asm'),
   ]

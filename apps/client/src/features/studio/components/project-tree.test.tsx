@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createFile } from '../project/project-files'
+import { createFile, createMainFile } from '../project/project-files'
 import type { Project } from '../project/project-files'
 import { ProjectTree } from './project-tree'
 import { QuickOpen } from './quick-open'
@@ -10,7 +10,7 @@ afterEach(cleanup)
 const project: Project = {
   name: 'p',
   files: [
-    createFile('main.asm', ''),
+    createMainFile('main.asm', ''),
     createFile('src/consts.asm', 'SPEED = 2\n'),
     createFile('gfx/tiles.chr'),
     { ...createFile('data/level.bin', ''), binary: Uint8Array.of(0, 1) },
@@ -24,6 +24,7 @@ function renderTree() {
     onCreate: vi.fn((): string | undefined => undefined),
     onRename: vi.fn((): string | undefined => 'That name is already taken.'),
     onDelete: vi.fn(),
+    onSetMain: vi.fn(),
     onQuickOpen: vi.fn(),
     onFind: vi.fn(),
   }
@@ -35,7 +36,7 @@ const paths = () =>
   [...document.querySelectorAll('.studio-tree__name')].map((e) => e.getAttribute('data-path'))
 
 describe('ProjectTree', () => {
-  it('shows folders first with their files, badges only for CHR and binary, and opens files', () => {
+  it('shows folders first with their files, badges for binary, CHR and the main file, and opens files', () => {
     const cb = renderTree()
     expect(paths()).toEqual([
       'data',
@@ -50,6 +51,7 @@ describe('ProjectTree', () => {
     expect([...document.querySelectorAll('.studio-tab__badge')].map((b) => b.textContent)).toEqual([
       'BIN',
       'CHR',
+      'MAIN',
     ])
     fireEvent.click(screen.getByRole('button', { name: 'README.md' }))
     expect(cb.onOpen).toHaveBeenCalledWith(project.files[4]!.id)
@@ -113,5 +115,16 @@ describe('QuickOpen', () => {
     render(<QuickOpen files={project.files} onOpen={() => {}} onClose={() => {}} />)
     fireEvent.change(screen.getByLabelText('File name'), { target: { value: 'zzzz' } })
     expect(screen.getByText('No file matches.')).toBeDefined()
+  })
+
+  it('picks the main file among the .asm sources', () => {
+    const cb = renderTree()
+    const select = screen.getByLabelText('Main file')
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'main.asm',
+      'src/consts.asm',
+    ])
+    fireEvent.change(select, { target: { value: project.files[1]!.id } })
+    expect(cb.onSetMain).toHaveBeenCalledWith(project.files[1]!.id)
   })
 })

@@ -5,6 +5,7 @@ import type { DragEvent } from 'react'
 import type { EditorFile, Project } from '../project/project-files'
 import { buildTree } from '../project/project-paths'
 import type { TreeNode } from '../project/project-paths'
+import { MainFilePicker } from './main-file-picker'
 import { TreeNameForm } from './tree-name-form'
 
 export interface TreeCallbacks {
@@ -12,6 +13,7 @@ export interface TreeCallbacks {
   onCreate: (kind: 'file' | 'folder', path: string) => string | undefined
   onRename: (from: string, to: string) => string | undefined
   onDelete: (path: string) => void
+  onSetMain: (id: string) => void
   onQuickOpen: () => void
   onFind: () => void
 }
@@ -33,6 +35,7 @@ function join(folder: string, name: string): string {
 }
 
 function Badge({ file }: { file: EditorFile }) {
+  if (file.type === 'main') return <span className="studio-tab__badge">MAIN</span>
   if (file.binary) return <span className="studio-tab__badge studio-tab__badge--bin">BIN</span>
   if (file.type === 'chr') return <span className="studio-tab__badge">CHR</span>
   return null
@@ -242,6 +245,7 @@ export const ProjectTree = memo(function ProjectTree(props: ProjectTreeProps) {
           Find…
         </button>
       </div>
+      <MainFilePicker project={props.project} onSetMain={props.onSetMain} />
       <ul
         role="tree"
         aria-label="Project files"

@@ -59,6 +59,7 @@ export function WorkspaceSidebar({ studio, onOpen, onJump }: WorkspaceSidebarPro
         onCreate={actions.create}
         onRename={actions.renameOrMove}
         onDelete={actions.deleteWithUndo}
+        onSetMain={studio.setMain}
         onQuickOpen={openQuick}
         onFind={openFind}
       />

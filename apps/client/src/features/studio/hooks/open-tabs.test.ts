@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createFile } from '../project/project-files'
+import { createFile, createMainFile } from '../project/project-files'
 import type { Project } from '../project/project-files'
 import {
   OPEN_TABS_STORAGE_KEY,
@@ -25,13 +25,14 @@ function memoryStorage(): Storage {
 
 const small: Project = {
   name: 'p',
-  files: ['main.asm', 'a.asm', 'b.chr'].map((n) => createFile(n, '')),
+  files: [createMainFile('main.asm', ''), createFile('a.asm', ''), createFile('b.chr', '')],
 }
 const big: Project = {
   name: 'p',
-  files: ['main.asm', ...Array.from({ length: 56 }, (_, i) => `src/f${i}.asm`)].map((n) =>
-    createFile(n, ''),
-  ),
+  files: [
+    createMainFile('main.asm', ''),
+    ...Array.from({ length: 56 }, (_, i) => createFile(`src/f${i}.asm`, '')),
+  ],
 }
 
 describe('open tabs', () => {

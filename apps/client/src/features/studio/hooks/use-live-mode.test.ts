@@ -32,6 +32,7 @@ const ok = (...bytes: number[]): CompileOutcome => ({
   ok: true,
   rom: Uint8Array.from(bytes),
   elapsedMs: 1,
+  notices: [],
 })
 
 describe('useLiveMode', () => {

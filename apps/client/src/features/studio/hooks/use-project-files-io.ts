@@ -5,9 +5,18 @@ import { toast } from '../../../components/ui/use-toast'
 import { createDefaultProject } from '../project/project-files'
 import type { Project } from '../project/project-files'
 import { projectToZip, zipToProject } from '../project/project-zip'
+import { MAIN_FILE } from '../project/templates'
 import { downloadBytes } from './download'
 import { undoAction } from './use-tree-actions'
 import type { ProjectSnapshot } from './use-studio-project'
+
+/** The files the sources name that the zip lacks (the studio made placeholders for them), or ''. */
+function missingNote(missing: readonly string[] | undefined): string {
+  if (!missing) return ''
+  const shown = missing.slice(0, 5).join(', ')
+  const more = missing.length > 5 ? ` and ${missing.length - 5} more` : ''
+  return ` Not in the zip (named by its sources): ${shown}${more}; placeholders were made for them, and a build that reads one says so.`
+}
 
 interface Undoable {
   snapshot: () => ProjectSnapshot
@@ -65,11 +74,11 @@ export function useProjectFilesIo(
       const tidied = result.tidied
         ? ` Paths tidied (./ and // dropped): ${result.tidied.slice(0, 3).join(', ')}${result.tidied.length > 3 ? '…' : ''}.`
         : ''
-      const note = `${result.renamedMain ? ` ${result.renamedMain} is now main.asm.` : ''}${tidied}`
+      const main = result.main === MAIN_FILE ? '' : ` Main file: ${result.main}.`
       replaceWithUndo(
         result.project,
         'Project Imported',
-        `${result.project.files.length} file(s) from ${file.name}.${note}`,
+        `${result.project.files.length - (result.missing?.length ?? 0)} file(s) from ${file.name}.${main}${missingNote(result.missing)}${tidied}`,
       )
     },
     [project.name, replaceWithUndo],

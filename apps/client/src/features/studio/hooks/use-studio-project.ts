@@ -5,7 +5,13 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from '../../../components/ui/use-toast'
 import { addMissingReferencedFiles, removeUnusedCreatedFiles } from '../project/include-scan'
-import { addFile, createDefaultProject, updateContent } from '../project/project-files'
+import {
+  addFile,
+  createDefaultProject,
+  setMainFile,
+  updateContent,
+  withContent,
+} from '../project/project-files'
 import type { AddFileResult, Project } from '../project/project-files'
 import { patchChrText } from '../project/chr-image'
 import { adoptProject } from '../project/adopt-project'
@@ -256,9 +262,7 @@ export function useStudioProject() {
       ...p,
       files: p.files.map((f) => {
         if (f.id !== id) return f
-        return f.binary
-          ? { ...f, binary: bytes }
-          : { ...f, content: patchChrText(f.content, bytes) }
+        return f.binary ? { ...f, binary: bytes } : withContent(f, patchChrText(f.content, bytes))
       }),
     }))
   }, [])
@@ -287,6 +291,15 @@ export function useStudioProject() {
       breakpointStore.rename(result.project.files.map((f) => [names.get(f.id) ?? '', f.filename]))
       commit(result.project, latest.current.openIds)
       return result
+    },
+    [commit],
+  )
+
+  /** Makes a text source the main file (the file the build assembles). */
+  const setMain = useCallback(
+    (id: string) => {
+      const next = setMainFile(latest.current.project, id)
+      if (next !== latest.current.project) commit(next, latest.current.openIds)
     },
     [commit],
   )
@@ -341,6 +354,7 @@ export function useStudioProject() {
     edit,
     setChrBytes,
     rename,
+    setMain,
     newFolder,
     remove,
     snapshot,

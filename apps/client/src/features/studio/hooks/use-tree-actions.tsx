@@ -10,7 +10,7 @@ export const PATH_PROBLEMS: Record<PathProblem, string> = {
   blank: 'Enter a name.',
   exists: 'That name is already taken.',
   invalid: 'Use a plain relative name (no empty part, . or .., no \\ or leading /).',
-  main: 'main.asm stays where it is.',
+  main: 'The main file stays where it is (pick another main file above the tree first).',
   folder: 'A folder already has that name.',
   'in-file': 'Part of that path is a file, and a file cannot hold other files.',
 }

@@ -3,7 +3,8 @@
 import type { EditorFile, Project } from './project-files'
 
 function sameFile(a: EditorFile, b: EditorFile): boolean {
-  if (a.filename !== b.filename || a.content !== b.content) return false
+  if (a.filename !== b.filename || a.content !== b.content || a.type !== b.type) return false
+  if (a.placeholder !== b.placeholder) return false
   if (!a.binary || !b.binary) return a.binary === b.binary
   return a.binary.length === b.binary.length && a.binary.every((byte, i) => byte === b.binary![i])
 }

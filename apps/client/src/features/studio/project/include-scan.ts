@@ -1,7 +1,8 @@
-// Finds the files a source names with .include / .incbin, so missing ones can be created as tabs.
-import { createFile, findFile } from './project-files'
-import type { Project } from './project-files'
+// Finds the files a source names with .include / .incbin, so missing ones can be listed and created as tabs.
+import { createFile, mainFile } from './project-files'
+import type { EditorFile, Project } from './project-files'
 import { checkNewFilePath } from './path-rules'
+import { placeOfReference, resolveReference } from './reference-paths'
 
 export interface FileReference {
   directive: 'include' | 'incbin'
@@ -31,23 +32,58 @@ export function scanReferences(source: string): FileReference[] {
   return refs
 }
 
+/** A reference that reads no file of the project, and the path its file would have (`path`). */
+export interface MissingReference extends FileReference {
+  /** The file that names it. */
+  from: string
+  /** Where the file belongs (read from the main file's folder, see placeOfReference). */
+  path: string
+}
+
+const SOURCE_NAME = /\.(asm|inc|s)$/i
+
+/** The project's text sources with their references (only sources are scanned: data files name nothing). */
+function* sourceReferences(project: Project): Generator<[EditorFile, FileReference]> {
+  for (const file of project.files) {
+    if (file.binary || !SOURCE_NAME.test(file.filename)) continue
+    for (const ref of scanReferences(file.content)) yield [file, ref]
+  }
+}
+
 /**
- * Adds a tab for every file named by an .include/.incbin in a text .asm file of the project that does not exist yet:
- * a chr file (CHR template) if the name ends in .chr, otherwise an include (template by extension). Returns the same
- * project object when nothing is missing.
+ * The .include/.incbin references that read no file, each path once (the first reference to it), looked up as the
+ * assembler looks them up (reference-paths.ts). A path that leaves the project, or that no file could have (it
+ * clashes with a folder or sits inside a file), is left out: the build reports it as a file it cannot open.
+ */
+export function missingReferences(project: Project): MissingReference[] {
+  const mainPath = mainFile(project)?.filename ?? ''
+  const paths = new Set(project.files.map((f) => f.filename))
+  const shape = {
+    files: project.files.map((f) => ({ filename: f.filename })),
+    folders: project.folders ?? [],
+  }
+  const missing: MissingReference[] = []
+  for (const [file, ref] of sourceReferences(project)) {
+    if (resolveReference((p) => paths.has(p), ref.filename, mainPath, file.filename)) continue
+    const path = placeOfReference(ref.filename, mainPath)
+    if (path === undefined || !checkNewFilePath(shape, path).ok) continue
+    paths.add(path)
+    shape.files.push({ filename: path })
+    missing.push({ ...ref, from: file.filename, path })
+  }
+  return missing
+}
+
+/**
+ * Adds a placeholder for every file an .include/.incbin of a text source names that does not exist yet: a chr file
+ * (CHR template) if the name ends in .chr, otherwise an include (template by extension), marked `placeholder` until
+ * it is edited. Returns the same project object when nothing is missing.
  */
 export function addMissingReferencedFiles(project: Project): Project {
-  let files = project.files
-  for (const file of project.files) {
-    if (file.binary || !/\.(asm|inc|s)$/i.test(file.filename)) continue
-    for (const ref of scanReferences(file.content)) {
-      if (findFile({ ...project, files }, ref.filename)) continue
-      // Only names a file could be given in the tree (no '..', no clash with a folder or a file).
-      if (!checkNewFilePath({ ...project, files }, ref.filename).ok) continue
-      files = [...files, createFile(ref.filename)]
-    }
-  }
-  return files === project.files ? project : { ...project, files }
+  const missing = missingReferences(project)
+  if (missing.length === 0) return project
+  const created = missing.map((m): EditorFile => ({ ...createFile(m.path), placeholder: true }))
+  return { ...project, files: [...project.files, ...created] }
 }
 
 /**
@@ -61,10 +97,14 @@ export function removeUnusedCreatedFiles(
   created: ReadonlyMap<string, string>,
 ): Project {
   if (created.size === 0) return project
+  const mainPath = mainFile(project)?.filename ?? ''
+  const paths = new Set(project.files.map((f) => f.filename))
   const named = new Set<string>()
-  for (const file of project.files) {
-    if (file.binary || !/\.(asm|inc|s)$/i.test(file.filename)) continue
-    for (const ref of scanReferences(file.content)) named.add(ref.filename)
+  for (const [file, ref] of sourceReferences(project)) {
+    const path =
+      resolveReference((p) => paths.has(p), ref.filename, mainPath, file.filename) ??
+      placeOfReference(ref.filename, mainPath)
+    if (path !== undefined) named.add(path)
   }
   const files = project.files.filter(
     (f) => f.binary !== undefined || created.get(f.id) !== f.content || named.has(f.filename),

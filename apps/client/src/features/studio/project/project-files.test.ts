@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { addFile, createDefaultProject, removeFile, updateContent } from './project-files'
+import {
+  addFile,
+  createDefaultProject,
+  createFile,
+  removeFile,
+  setMainFile,
+  updateContent,
+} from './project-files'
 import { CHR_TEMPLATE, INCLUDE_TEMPLATE, MAIN_TEMPLATE } from './templates'
 
 describe('project files', () => {
@@ -60,5 +67,30 @@ describe('project files', () => {
     expect(updateContent(project, id, 'nop').files[0]!.content).toBe('nop')
     const binary = { ...project, files: [{ ...project.files[0]!, binary: Uint8Array.of(1) }] }
     expect(updateContent(binary, id, 'nop').files[0]!.content).toBe(MAIN_TEMPLATE)
+  })
+
+  it('makes another text source the main file; a file named main.asm is not main by its name', () => {
+    const base = createDefaultProject()
+    const game = createFile('src/game.asm', '')
+    const chr = createFile('t.chr')
+    const project = { ...base, files: [...base.files, game, chr] }
+    const next = setMainFile(project, game.id)
+    expect(next.files.map((f) => [f.filename, f.type])).toEqual([
+      ['main.asm', 'include'],
+      ['src/game.asm', 'main'],
+      ['t.chr', 'chr'],
+    ])
+    expect(setMainFile(next, chr.id)).toBe(next)
+    const added = addFile({ ...next, files: next.files.slice(1) }, 'main.asm')
+    expect(added.ok && added.file.type).toBe('include')
+  })
+
+  it("an edit makes a placeholder the user's file", () => {
+    const base = createDefaultProject()
+    const placeholder = { ...createFile('music.bin'), placeholder: true as const }
+    const project = { ...base, files: [...base.files, placeholder] }
+    const edited = updateContent(project, placeholder.id, 'x')
+    expect(edited.files[1]).toMatchObject({ content: 'x' })
+    expect(edited.files[1]!.placeholder).toBeUndefined()
   })
 })

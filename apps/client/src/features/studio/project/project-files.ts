@@ -2,7 +2,7 @@
 import { checkNewFilePath } from './path-rules'
 import { MAIN_FILE, MAIN_TEMPLATE, fileTypeOf, templateFor } from './templates'
 
-/** main: main.asm; include: any other source or data file; chr: a tile sheet (.chr). */
+/** main: the file the build assembles (main.asm in a new project); include: any other source or data file; chr: a tile sheet (.chr). */
 export type FileType = 'main' | 'include' | 'chr'
 
 /**
@@ -17,6 +17,11 @@ export interface EditorFile {
   content: string
   binary?: Uint8Array
   encoding?: 'utf8' | 'latin1'
+  /**
+   * Created by the studio because a .include/.incbin named a file the project did not have, and not edited since:
+   * a build that reads it says so (its content is a template or empty, not the project's real file).
+   */
+  placeholder?: true
 }
 
 /** Which tools build a project (NESASM: main.asm). */
@@ -42,8 +47,13 @@ export function createFile(filename: string, content = templateFor(filename)): E
   return { id: newFileId(), filename, type: fileTypeOf(filename), content }
 }
 
+/** A file marked as the project's main file (the one the build assembles). */
+export function createMainFile(filename: string, content: string): EditorFile {
+  return { ...createFile(filename, content), type: 'main' }
+}
+
 export function createDefaultProject(): Project {
-  return { name: DEFAULT_PROJECT_NAME, files: [createFile(MAIN_FILE, MAIN_TEMPLATE)] }
+  return { name: DEFAULT_PROJECT_NAME, files: [createMainFile(MAIN_FILE, MAIN_TEMPLATE)] }
 }
 
 export type AddFileResult =
@@ -69,11 +79,34 @@ export function removeFile(project: Project, id: string): Project {
   return { ...project, files: project.files.filter((f) => f.id !== id) }
 }
 
+/** The file's text is now `content` (binary files keep their bytes); an edited placeholder is the user's file. */
 export function updateContent(project: Project, id: string, content: string): Project {
   return {
     ...project,
-    files: project.files.map((f) => (f.id === id && !f.binary ? { ...f, content } : f)),
+    files: project.files.map((f) => (f.id === id && !f.binary ? withContent(f, content) : f)),
   }
+}
+
+/** The file with new text, no longer a placeholder. */
+export function withContent(file: EditorFile, content: string): EditorFile {
+  const { placeholder: _, ...rest } = file
+  return { ...rest, content }
+}
+
+/** Whether a file can be the main file: a text source (not CHR text, not binary). */
+export function canBeMain(file: EditorFile): boolean {
+  return !file.binary && file.type !== 'chr'
+}
+
+/** Makes `id` the main file (a text source); the previous main file becomes an include. */
+export function setMainFile(project: Project, id: string): Project {
+  const next = project.files.find((f) => f.id === id)
+  if (!next || next.type === 'main' || !canBeMain(next)) return project
+  const files = project.files.map((f): EditorFile => {
+    if (f.id === id) return { ...f, type: 'main' }
+    return f.type === 'main' ? { ...f, type: fileTypeOf(f.filename) } : f
+  })
+  return { ...project, files }
 }
 
 export function findFile(project: Project, filename: string): EditorFile | undefined {

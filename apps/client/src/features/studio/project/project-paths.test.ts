@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { createFile } from './project-files'
+import { createFile, createMainFile } from './project-files'
 import type { Project } from './project-files'
-import { addFolder, buildTree, deletePath, renamePath, renameReferences } from './project-paths'
+import { addFolder, buildTree, deletePath, renamePath } from './project-paths'
 import { normalizePath } from './path-rules'
 import type { TreeNode } from './project-paths'
 
 function project(...names: string[]): Project {
   return {
     name: 'p',
-    files: names.map((n) => createFile(n, n === 'main.asm' ? '  .include "lib/a.asm"\n' : '')),
+    files: names.map((n) =>
+      n === 'main.asm' ? createMainFile(n, '  .include "lib/a.asm"\n') : createFile(n, ''),
+    ),
   }
 }
 
@@ -92,9 +94,47 @@ describe('renamePath', () => {
 
   it('rewrites only directive names, with or without label and dot', () => {
     const src = 'x: .incbin "gfx/t.chr" ; tiles\n  include "gfx/tx.chr"\n  .db "gfx/t.chr"\n'
-    expect(renameReferences(src, 'gfx/t.chr', 'art/t.chr')).toBe(
+    const p = { name: 'p', files: [createMainFile('main.asm', src), createFile('gfx/t.chr', '')] }
+    const r = renamePath(
+      { ...p, files: [...p.files, createFile('gfx/tx.chr', '')] },
+      'gfx/t.chr',
+      'art/t.chr',
+    )
+    expect(r.ok && r.project.files[0]!.content).toBe(
       'x: .incbin "art/t.chr" ; tiles\n  include "gfx/tx.chr"\n  .db "gfx/t.chr"\n',
     )
+  })
+
+  it("rewrites names read from the main file's folder or the source's own, keeping backslashes", () => {
+    const main = createMainFile(
+      'src/game.asm',
+      '  .include "lib.asm"\n  .incbin "..\\data\\x.bin"\n  .include "lib/a.asm"\n',
+    )
+    const p: Project = {
+      name: 'p',
+      files: [
+        main,
+        createFile('src/lib.asm', ''),
+        createFile('data/x.bin', ''),
+        createFile('src/lib/a.asm', '  .include "b.asm"\n'),
+        createFile('src/lib/b.asm', ''),
+      ],
+    }
+    const moved = renamePath(p, 'src/lib.asm', 'src/engine/lib.asm')
+    expect(moved.ok && moved.project.files[0]!.content).toBe(
+      '  .include "engine/lib.asm"\n  .incbin "..\\data\\x.bin"\n  .include "lib/a.asm"\n',
+    )
+    const data = renamePath(p, 'data', 'assets')
+    expect(data.ok && data.project.files[0]!.content).toContain('.incbin "..\\assets\\x.bin"')
+    // a.asm read b.asm from its own folder: moved up a level, it names lib/b.asm from there
+    const up = renamePath(p, 'src/lib/a.asm', 'src/a.asm')
+    expect(up.ok && up.project.files.map((f) => f.content)).toEqual([
+      '  .include "lib.asm"\n  .incbin "..\\data\\x.bin"\n  .include "a.asm"\n',
+      '',
+      '',
+      '  .include "lib/b.asm"\n',
+      '',
+    ])
   })
 })
 

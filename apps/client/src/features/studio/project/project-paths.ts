@@ -5,6 +5,8 @@ import type { EditorFile, Project } from './project-files'
 import { checkPath, clashOf } from './path-rules'
 import type { PathProblem } from './path-rules'
 import { fileTypeOf } from './templates'
+import { rewriteReferences } from './reference-rename'
+import type { Move } from './reference-rename'
 
 export type TreeNode =
   | { kind: 'folder'; name: string; path: string; children: TreeNode[] }
@@ -65,26 +67,9 @@ export function addFolder(project: Project, raw: string): PathResult {
   return { ok: true, project: { ...project, folders: [...(project.folders ?? []), path] } }
 }
 
-// A .include/.incbin line (optional label, directive with or without its dot) and its quoted name.
-const REFERENCE = /^(\s*(?:[A-Za-z_.][\w.]*:?\s+)?\.?(?:include|incbin)\s+")([^"]*)(")/i
-
-/** Rewrites .include/.incbin names under `from` (a file or folder path) to `to`, line by line. */
-export function renameReferences(source: string, from: string, to: string): string {
-  if (!source.includes(from)) return source
-  return source
-    .split('\n')
-    .map((line) => {
-      const match = REFERENCE.exec(line)
-      if (!match || !isUnder(match[2]!, from)) return line
-      const renamed = to + match[2]!.slice(from.length)
-      return `${match[1]}${renamed}${match[3]}${line.slice(match[0].length)}`
-    })
-    .join('\n')
-}
-
 /**
- * Renames or moves a file or folder (`from` → `to`, full paths). main.asm stays where it is. Every text source's
- * .include/.incbin of a moved file is rewritten, so the project builds as before.
+ * Renames or moves a file or folder (`from` → `to`, full paths). The main file stays where it is. Every text
+ * source's .include/.incbin of a moved file is rewritten, so the project builds as before.
  */
 export function renamePath(project: Project, from: string, rawTo: string): PathResult {
   const checked = checkPath(rawTo)
@@ -97,9 +82,17 @@ export function renamePath(project: Project, from: string, rawTo: string): PathR
   const clash = clashOf(project, to, from)
   if (clash) return { ok: false, reason: clash }
   const move = (path: string) => (isUnder(path, from) ? to + path.slice(from.length) : path)
+  const mainPath = main?.filename ?? ''
+  const layout: Move = {
+    move,
+    before: new Set(project.files.map((f) => f.filename)),
+    after: new Set(project.files.map((f) => move(f.filename))),
+    mainBefore: mainPath,
+    mainAfter: move(mainPath),
+  }
   const files = project.files.map((f): EditorFile => {
     const filename = move(f.filename)
-    const content = f.binary ? f.content : renameReferences(f.content, from, to)
+    const { content } = rewriteReferences(f, layout)
     if (filename === f.filename && content === f.content) return f
     const type = f.type === 'main' ? 'main' : fileTypeOf(filename)
     return { ...f, filename, content, type: f.binary ? f.type : type }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { chrTextToBytes } from './chr-text'
-import { addFile, createDefaultProject } from './project-files'
+import { addFile, createDefaultProject, createFile, createMainFile } from './project-files'
 import {
   PROJECT_STORAGE_KEY,
   clearSavedProject,
@@ -9,6 +9,7 @@ import {
   loadProject,
   saveActiveFilename,
   saveProject,
+  serializeProject,
 } from './project-store'
 import { bytesToBase64 } from './text-bytes'
 
@@ -108,5 +109,36 @@ describe('project store', () => {
     expect(loadProject(localStorage)?.folders).toEqual(['gfx', 'src/levels'])
     expect(saveProject(createDefaultProject(), localStorage)).toBe(true)
     expect(loadProject(localStorage)?.folders).toBeUndefined()
+  })
+
+  it('keeps the main file wherever it is and the placeholder marks; older saves open main.asm as main', () => {
+    const main = createMainFile('src/game.asm', '  .include "x.asm"\n')
+    const project = {
+      name: 'p',
+      files: [
+        createFile('main.asm', 'old'),
+        main,
+        { ...createFile('src/x.asm'), placeholder: true as const },
+      ],
+    }
+    const back = deserializeProject(serializeProject(project))
+    expect(back?.files.map((f) => [f.filename, f.type, f.placeholder])).toEqual([
+      ['main.asm', 'include', undefined],
+      ['src/game.asm', 'main', undefined],
+      ['src/x.asm', 'include', true],
+    ])
+    const older = JSON.stringify({
+      version: 1,
+      name: 'o',
+      files: [{ filename: 'main.asm', content: '' }],
+    })
+    expect(deserializeProject(older)?.files[0]?.type).toBe('main')
+    const lost = JSON.stringify({
+      version: 1,
+      name: 'o',
+      main: 'gone.asm',
+      files: [{ filename: 'a.asm', content: '' }],
+    })
+    expect(deserializeProject(lost)).toBeUndefined()
   })
 })

@@ -1,7 +1,7 @@
 // Saves the studio project in localStorage under a versioned key and restores it on open.
 import { chrTextFromBytes } from './chr-from-bytes'
-import { fileTypeOf } from './templates'
-import { newFileId } from './project-files'
+import { MAIN_FILE, fileTypeOf } from './templates'
+import { canBeMain, mainFile, newFileId } from './project-files'
 import type { EditorFile, Project } from './project-files'
 import { base64ToBytes, bytesToBase64 } from './text-bytes'
 
@@ -13,12 +13,16 @@ interface StoredFile {
   content?: string
   base64?: string
   encoding?: 'utf8' | 'latin1'
+  /** A placeholder the studio created for a missing reference (see EditorFile.placeholder). */
+  placeholder?: true
 }
 
 interface StoredProject {
   version: 1
   name: string
   files: StoredFile[]
+  /** The main file's name (older saves have none: their main file is main.asm). */
+  main?: string
   /** Empty folders made in the tree (optional: older saves have none). */
   folders?: string[]
 }
@@ -27,15 +31,14 @@ export function serializeProject(project: Project): string {
   const stored: StoredProject = {
     version: 1,
     name: project.name,
-    files: project.files.map((f) =>
-      f.binary
-        ? { filename: f.filename, base64: bytesToBase64(f.binary) }
-        : {
-            filename: f.filename,
-            content: f.content,
-            ...(f.encoding === 'latin1' ? { encoding: 'latin1' } : {}),
-          },
-    ),
+    files: project.files.map((f) => ({
+      filename: f.filename,
+      ...(f.binary
+        ? { base64: bytesToBase64(f.binary) }
+        : { content: f.content, ...(f.encoding === 'latin1' ? { encoding: 'latin1' } : {}) }),
+      ...(f.placeholder ? { placeholder: true } : {}),
+    })),
+    main: mainFile(project)?.filename ?? MAIN_FILE,
     ...(project.folders?.length ? { folders: project.folders } : {}),
   }
   return JSON.stringify(stored)
@@ -51,7 +54,7 @@ function isStoredFile(value: unknown): value is StoredFile {
   )
 }
 
-/** Parses stored text; undefined when it is not a valid version-1 project with a main.asm. */
+/** Parses stored text; undefined when it is not a valid version-1 project with its main file. */
 export function deserializeProject(text: string): Project | undefined {
   let data: unknown
   try {
@@ -77,9 +80,12 @@ export function deserializeProject(text: string): Project | undefined {
       else file.content = text
     }
     if (f.encoding === 'latin1') file.encoding = 'latin1'
+    if (f.placeholder === true) file.placeholder = true
     return file
   })
-  if (!files.some((f) => f.type === 'main')) return undefined
+  const main = files.find((f) => f.filename === (typeof d.main === 'string' ? d.main : MAIN_FILE))
+  if (!main || !canBeMain(main)) return undefined
+  main.type = 'main'
   const name = typeof d.name === 'string' && d.name !== '' ? d.name : 'compiled-game'
   const folders = Array.isArray(d.folders)
     ? d.folders.filter((f): f is string => typeof f === 'string' && f !== '')

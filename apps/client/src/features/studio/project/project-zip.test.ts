@@ -132,15 +132,44 @@ describe('project zip', () => {
     expect([...exportZip({ name: 'x', files })['main.asm']!]).toEqual([...latin])
   })
 
-  it('renames the iNES source to main.asm when there is none', () => {
+  it('keeps the layout: the main file stays where it is, as the .asm with an iNES header at the top of the includes', () => {
     const imported = zipToProject(
-      zipSync({ 'lib.asm': strToU8('x = 1\n'), 'game.asm': strToU8('  .inesprg 1\n') }),
+      zipSync({
+        'g/src/game.asm': strToU8('  .inesprg 1\n  .include "engine/core.asm"\n'),
+        'g/src/engine/core.asm': strToU8('  .inesmap 0\n'),
+        'g/lib.asm': strToU8('x = 1\n'),
+        'g/tools/main.asm.bak': strToU8('old'),
+      }),
       'g',
     )
-    expect(imported.ok && imported.renamedMain).toBe('game.asm')
-    expect(imported.ok && imported.project.files.map((f) => f.filename)).toEqual([
-      'main.asm',
-      'lib.asm',
+    expect(imported.ok && imported.main).toBe('src/game.asm')
+    expect(imported.ok && imported.missing).toBeUndefined()
+    expect(imported.ok && imported.project.files.map((f) => [f.filename, f.type])).toEqual([
+      ['src/game.asm', 'main'],
+      ['src/engine/core.asm', 'include'],
+      ['lib.asm', 'include'],
+      ['tools/main.asm.bak', 'include'],
+    ])
+  })
+
+  it('lists the files the sources name that the zip lacks, and adds them as placeholders', () => {
+    const imported = zipToProject(
+      zipSync({
+        'src/main.asm': strToU8(
+          '  .inesprg 1\n  .include "notes.asm"\n  .incbin "..\\NoteTables\\a.bin"\n  .incbin "../../outside.bin"\n',
+        ),
+        'src/there.asm': strToU8('  .incbin "../NoteTables/a.bin"\n  .incbin "tiles.chr"\n'),
+        'README.md': strToU8('# g\n'),
+      }),
+      'g',
+    )
+    if (!imported.ok) throw new Error(imported.message)
+    expect(imported.missing).toEqual(['src/notes.asm', 'NoteTables/a.bin', 'src/tiles.chr'])
+    const placeholders = imported.project.files.filter((f) => f.placeholder)
+    expect(placeholders.map((f) => [f.filename, f.type])).toEqual([
+      ['src/notes.asm', 'include'],
+      ['NoteTables/a.bin', 'include'],
+      ['src/tiles.chr', 'chr'],
     ])
   })
 

@@ -2,8 +2,10 @@
 // A .chr travels as binary tile bytes (what NESASM's .incbin reads) and is edited as CHR text in the studio; the
 // CHR text also goes into the zip under CHR_TEXT_FOLDER, so a re-import gets the same text (comments included).
 import { unzipSync, zipSync } from 'fflate'
-import { MAIN_FILE, fileTypeOf } from './templates'
+import { fileTypeOf } from './templates'
 import { newFileId } from './project-files'
+import { addMissingReferencedFiles, missingReferences } from './include-scan'
+import { pickMain } from './pick-main'
 import type { EditorFile, Project } from './project-files'
 import { checkPath, clashOf } from './path-rules'
 import { chrTextFromBytes, isChrTextFor } from './chr-from-bytes'
@@ -50,7 +52,15 @@ export function projectToZip(project: Project): ZipExportResult {
 }
 
 export type ZipImportResult =
-  | { ok: true; project: Project; renamedMain?: string; tidied?: string[] }
+  | {
+      ok: true
+      project: Project
+      /** The main file's path. */
+      main: string
+      /** Paths the sources name that the zip does not hold (created as placeholders). */
+      missing?: string[]
+      tidied?: string[]
+    }
   | { ok: false; message: string }
 
 /**
@@ -225,20 +235,12 @@ function zipPaths(zipNames: string[]): ZipPaths {
   return { ok: true, files: kept, tidied }
 }
 
-function pickMain(files: EditorFile[]): EditorFile | undefined {
-  const asm = files.filter((f) => !f.binary && /\.asm$/i.test(f.filename))
-  return (
-    files.find((f) => f.filename === MAIN_FILE) ??
-    asm.find((f) => /\.ines(prg|map)/i.test(f.content)) ??
-    asm[0]
-  )
-}
-
 /**
- * Reads a zip into a project. Folders are kept in file names (NESASM paths are relative to the main file's folder),
- * except a single top folder shared by all files. A .chr becomes editable CHR text when that is lossless (see
- * chrContent); other data files (.bin, an odd-sized .chr, anything that looks binary) stay as exact bytes. The main
- * file is main.asm, else the first .asm with an iNES header directive (renamed to main.asm).
+ * Reads a zip into a project, keeping its layout: folders stay in file names (NESASM paths are relative to the
+ * main file's folder), except a single top folder shared by all files. A .chr becomes editable CHR text when that
+ * is lossless (see chrContent); other data files (.bin, an odd-sized .chr, anything that looks binary) stay as exact
+ * bytes. The main file is picked where it is (pickMain). Files the sources name that the zip does not hold are
+ * listed (`missing`, their paths) and added as placeholders, as the studio adds them while typing.
  */
 export function zipToProject(zip: Uint8Array, name: string): ZipImportResult {
   const unzipped = unzipWithinLimits(zip)
@@ -261,15 +263,16 @@ export function zipToProject(zip: Uint8Array, name: string): ZipImportResult {
   )
   const main = pickMain(files)
   if (!main) return { ok: false, message: 'The archive has no .asm file.' }
-  const renamedMain = main.filename === MAIN_FILE ? undefined : main.filename
-  const ordered = [
-    { ...main, filename: MAIN_FILE, type: 'main' as const },
-    ...files.filter((f) => f !== main && f.filename !== MAIN_FILE),
-  ].map((f) => (f.filename === MAIN_FILE ? f : { ...f, type: fileTypeOf(f.filename) }))
+  const imported: Project = {
+    name,
+    files: [{ ...main, type: 'main' }, ...files.filter((f) => f !== main)],
+  }
+  const missing = missingReferences(imported).map((m) => m.path)
   return {
     ok: true,
-    project: { name, files: ordered },
-    ...(renamedMain ? { renamedMain } : {}),
+    project: addMissingReferencedFiles(imported),
+    main: main.filename,
+    ...(missing.length > 0 ? { missing } : {}),
     ...(paths.tidied.length > 0 ? { tidied: paths.tidied } : {}),
   }
 }

@@ -12,7 +12,7 @@ describe('templates', () => {
   })
 
   it('types main.asm as main, .chr as chr, the rest as include', () => {
-    expect(fileTypeOf('main.asm')).toBe('main')
+    expect(fileTypeOf('main.asm')).toBe('include') // only the project marks its main file
     expect(fileTypeOf('gfx/sprites.chr')).toBe('chr')
     expect(fileTypeOf('other.asm')).toBe('include')
     expect(fileTypeOf('data.bin')).toBe('include')

@@ -168,9 +168,11 @@ export function templateFor(filename: string): string {
   return ''
 }
 
-/** The file type a name implies: main.asm is the main file, .chr files are CHR, everything else an include. */
-export function fileTypeOf(filename: string): FileType {
-  if (filename === MAIN_FILE) return 'main'
+/**
+ * The file type a name implies: .chr files are CHR, everything else an include. No name makes a main file: the
+ * project's main file is the one it marks so (a new project's main.asm, or the file an import or the user picks).
+ */
+export function fileTypeOf(filename: string): Exclude<FileType, 'main'> {
   if (/\.chr$/i.test(filename)) return 'chr'
   return 'include'
 }

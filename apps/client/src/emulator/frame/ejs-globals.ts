@@ -23,6 +23,11 @@ export interface EjsGameManager {
   toggleFastForward(active: 0 | 1): void
   setFastForwardRatio(ratio: number): void
   FS: EjsFileSystem
+  /** The core's exports as EmulatorJS wraps them (only those the frame calls directly). */
+  functions: {
+    /** "size|address|1" for a loaded game; "<why>||0" when there is nothing to serialise. */
+    saveStateInfo(): string
+  }
 }
 
 export interface EjsModule {

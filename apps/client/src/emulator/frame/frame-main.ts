@@ -13,6 +13,8 @@ import { catchWakeLockRefusals } from './wake-lock'
 import { withFrameStepping } from './frame-step'
 import { batterySavePath, emulatorGameName } from './game-name'
 import { EJS_SCRIPTS } from '../frame-files'
+import { refusedGameMessage } from '../fceumm-mappers'
+import { inesMapper } from '../ines'
 
 const ejsWindow = window as unknown as EjsWindow & Window
 const rewind = createRewind()
@@ -108,6 +110,8 @@ const ready = deferred<void>()
 const started = deferred<void>()
 const rom = deferred<{ bytes: Uint8Array; fileName: string; batterySave: Uint8Array | null }>()
 let isRomHandedOver = false
+/** The handed-over ROM's mapper, to name it when the core refuses the game. */
+let romMapper = 0
 let afterFirstFrame: (() => void) | undefined
 
 function fail(error: FrameFailure): void {
@@ -137,6 +141,7 @@ function patchEmulatorJs(): void {
     ready.resolve()
     const { bytes, fileName, batterySave } = await rom.promise
     performance.mark('nes-frame:rom-received')
+    romMapper = inesMapper(bytes)
     const gameName = emulatorGameName(fileName)
     this.config.gameUrl = bytes
     this.config.gameName = gameName
@@ -210,10 +215,23 @@ function createEmulator(): EjsInstance {
   })
   ejsWindow.EJS_emulator = emulator
   emulator.on('start', () => {
+    if (!isGameLoaded(emulator)) {
+      fail(failure('UnsupportedMapper', refusedGameMessage(romMapper)))
+      return
+    }
     void waitForFirstFrame(emulator)
     if (emulator.gameManager) rewind.attach(emulator.gameManager)
   })
   return emulator
+}
+
+/**
+ * When fceumm refuses a game (a mapper it does not know), RetroArch shows its own menu (Load Content,
+ * Netplay, Quit…) and runs it, and EmulatorJS still calls that a start. Only a loaded game can be
+ * serialised: the third field of the core's state info is 1 then ("Size is zero||0" without a game).
+ */
+function isGameLoaded(emulator: EjsInstance): boolean {
+  return emulator.gameManager?.functions.saveStateInfo().split('|')[2] === '1'
 }
 
 /**

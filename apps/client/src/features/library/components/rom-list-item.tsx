@@ -1,6 +1,8 @@
-// One library entry: title, size, mapper, and its load and delete controls.
+// One library entry: title, size, mapper (and, for a mapper the emulator cannot run, that it will not play), and
+// its load and delete controls.
 import type { Ref } from 'react'
 import type { RomEntry } from '@nes-studio/shared'
+import { isMapperSupported } from '../../../emulator/fceumm-mappers'
 import { formatFileSize } from '../../../lib/format-size'
 
 interface RomListItemProps {
@@ -40,6 +42,11 @@ export function RomListItem(props: RomListItemProps) {
           <span aria-hidden="true"> · </span>
           <span data-testid="rom-mapper">{mapperLabel(rom)}</span>
         </span>
+        {isMapperSupported(rom.mapper) ? null : (
+          <span className="rom-item__warning" data-testid="rom-unsupported">
+            Won’t play here: the emulator does not support mapper {rom.mapper}
+          </span>
+        )}
       </div>
       <div className="rom-item__actions">
         <button

@@ -23,7 +23,7 @@ import { ConsoleToolbar } from './components/console-toolbar'
 import { ControlsDialog } from './components/controls-dialog'
 import { ControlsPanel } from './components/controls-panel'
 import { GameScreen } from './components/game-screen'
-import { ResumePrompt, SavesPanel } from './components/saves-panel'
+import { SavesPanel } from './components/saves-panel'
 import { StatusLights } from './components/status-lights'
 import { useEmulator } from './hooks/use-emulator'
 import { useFps } from './hooks/use-fps'
@@ -174,7 +174,6 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
         error={player.state.error}
         containerRef={containerRef}
         hasScanlines={settings.scanlines}
-        overlay={<ResumePrompt ui={saves} />}
       />
     </div>
   )

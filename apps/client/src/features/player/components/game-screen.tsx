@@ -1,7 +1,7 @@
 // The screen inside the console bezel. The emulator's iframes live in `containerRef`, which is always
 // mounted; the display area around it is hidden (display: none) without a game and shown as flex with one.
 // The picture is the largest box of the core's aspect that fits the screen (a size container query).
-import type { ReactNode, RefObject } from 'react'
+import type { RefObject } from 'react'
 import type { PlayerStatus } from '../lib/player-state'
 import { isDisplayVisible } from '../lib/player-state'
 
@@ -10,12 +10,10 @@ interface GameScreenProps {
   error: string | undefined
   containerRef: RefObject<HTMLDivElement | null>
   hasScanlines: boolean
-  /** Shown over the running game (the Continue / Start fresh prompt). */
-  overlay?: ReactNode
 }
 
 export function GameScreen(props: GameScreenProps) {
-  const { status, error, containerRef, hasScanlines, overlay } = props
+  const { status, error, containerRef, hasScanlines } = props
   const visible = isDisplayVisible(status)
   return (
     <div className="screen">
@@ -44,7 +42,6 @@ export function GameScreen(props: GameScreenProps) {
             <span className="game-display__loading">LOADING...</span>
           </div>
         ) : null}
-        {status === 'running' ? overlay : null}
         {status === 'error' ? (
           <div className="game-display__overlay game-display__overlay--error">
             <span className="game-display__error-title">ERROR</span>

@@ -24,7 +24,7 @@ function fakeUi(message: SavesUi['message']): SavesUi {
     loadFile: nothing,
     copyLink: nothing,
     continueResume: nothing,
-    startFresh: vi.fn(),
+    dismissResume: vi.fn(),
     resolveConflict: vi.fn(() => Promise.resolve()),
   }
 }

@@ -1,6 +1,7 @@
 // The Saves panel of the running game: its save states (thumbnail, slot, time) with Load, Download,
 // Copy link (library games) and Delete; Save state into a new slot, and Load a state file from disk.
-// Where the states live is said plainly: on the server for a library game, in this browser otherwise.
+// Where the states live is said plainly: on the server for a library game, in this browser otherwise; where
+// this browser left off is offered at the top while the game plays on.
 // On a write-protected server (LIBRARY_TOKEN) a library game's panel offers the unlock form, so the
 // token can be given where the save failed.
 import { useRef } from 'react'
@@ -13,13 +14,23 @@ function when(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString()
 }
 
-function label(state: StoredState): string {
-  if (state.kind === 'resume') return 'Resume'
+function label(state: StoredState, where: 'server' | 'browser'): string {
+  // A library game's resume state on the server was kept there by an earlier version, for every visitor.
+  if (state.kind === 'resume')
+    return where === 'server' && !state.inThisBrowser ? 'Resume (library)' : 'Resume'
   return state.slot ?? (state.kind === 'auto' ? 'Auto' : 'Saved')
 }
 
-function StateRow({ state, ui, canLink }: { state: StoredState; ui: SavesUi; canLink: boolean }) {
-  const name = label(state)
+interface StateRowProps {
+  state: StoredState
+  ui: SavesUi
+  where: 'server' | 'browser'
+}
+
+function StateRow({ state, ui, where }: StateRowProps) {
+  const name = label(state, where)
+  // A link opens the moment in another browser: only states on the server have one.
+  const canLink = where === 'server' && !state.inThisBrowser
   return (
     <li className="saves__item" data-testid="save-state" data-kind={state.kind}>
       {state.thumbnailUrl ? (
@@ -141,6 +152,7 @@ export function SavesPanel({ ui, where, problem, conflict }: SavesPanelProps) {
           {problem}
         </p>
       ) : null}
+      {ui.resumeOffer ? <ResumeOffer offer={ui.resumeOffer} ui={ui} /> : null}
       {conflict ? <ConflictNotice conflict={conflict} ui={ui} /> : null}
       <p
         className={`saves__message${message?.isError ? ' saves__message--error' : ''}`}
@@ -153,7 +165,7 @@ export function SavesPanel({ ui, where, problem, conflict }: SavesPanelProps) {
       ) : (
         <ul className="saves__list">
           {ui.states.map((state) => (
-            <StateRow key={state.id} state={state} ui={ui} canLink={canLink} />
+            <StateRow key={state.id} state={state} ui={ui} where={where} />
           ))}
         </ul>
       )}
@@ -196,21 +208,37 @@ function ConflictNotice({ conflict, ui }: { conflict: BatteryConflict; ui: Saves
   )
 }
 
-/** Shown over the screen when a game with a resume state starts: the game waits paused. */
-export function ResumePrompt({ ui }: { ui: SavesUi }) {
-  if (!ui.resumeOffer) return null
+/** Where this browser left off in the game: CONTINUE loads it; the game plays on meanwhile. */
+function ResumeOffer({ offer, ui }: { offer: StoredState; ui: SavesUi }) {
   return (
-    <div className="resume-prompt" role="dialog" aria-label="Continue where you left off?">
-      <p className="resume-prompt__title">CONTINUE WHERE YOU LEFT OFF?</p>
-      <p className="resume-prompt__time">{when(ui.resumeOffer.createdAt)}</p>
-      <div className="resume-prompt__actions">
-        <button type="button" className="btn btn--primary" onClick={() => void ui.continueResume()}>
+    <div className="saves__resume" role="group" aria-label="Continue where you left off?">
+      {offer.thumbnailUrl ? (
+        <img className="saves__thumb" src={offer.thumbnailUrl} alt="" width={64} height={56} />
+      ) : null}
+      <p className="saves__resume-text">
+        <span className="saves__resume-title">CONTINUE WHERE YOU LEFT OFF?</span>
+        <time className="saves__time" dateTime={offer.createdAt}>
+          {when(offer.createdAt)}
+        </time>
+      </p>
+      <span className="saves__actions">
+        <button
+          type="button"
+          className="btn btn--primary btn--small"
+          disabled={ui.isBusy}
+          onClick={() => void ui.continueResume()}
+        >
           CONTINUE
         </button>
-        <button type="button" className="btn" onClick={ui.startFresh}>
-          START FRESH
+        <button
+          type="button"
+          className="btn btn--small"
+          aria-label="Not now: keep playing from here"
+          onClick={ui.dismissResume}
+        >
+          NOT NOW
         </button>
-      </div>
+      </span>
     </div>
   )
 }

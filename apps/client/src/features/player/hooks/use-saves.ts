@@ -1,7 +1,7 @@
 // The Saves panel's behaviour for the running game: list its states, save (into a new slot or the quick
 // slot), load, delete, download a state file and load one from disk, copy a link to a moment, and offer
-// Continue / Start fresh when a game with a resume state starts. Every problem becomes a message; the
-// game keeps running.
+// to continue where this browser left off when the game starts (an offer in the Saves panel: the game does
+// not wait for an answer). Every problem becomes a message; the game keeps running.
 import { EMULATORJS_VERSION } from '@nes-studio/shared/emulator-assets'
 import { SAVE_STATE_CORE } from '@nes-studio/shared/save-constants'
 import { useCallback, useEffect, useState } from 'react'
@@ -21,7 +21,7 @@ export interface SavesUi {
   states: StoredState[]
   isBusy: boolean
   message: SavesMessage | undefined
-  /** The resume state offered as Continue, while the game waits paused. */
+  /** Where this browser left off in the game, offered as Continue while it plays on. */
   resumeOffer: StoredState | undefined
   save(slot?: string): Promise<void>
   quickLoad(): Promise<void>
@@ -31,7 +31,8 @@ export interface SavesUi {
   loadFile(file: File): Promise<void>
   copyLink(state?: StoredState): Promise<void>
   continueResume(): Promise<void>
-  startFresh(): void
+  /** Drops the offer: the game goes on from where it is. */
+  dismissResume(): void
   /** Settles a battery save conflict (see SaveSession.resolveBatteryConflict). */
   resolveConflict(keep: 'browser' | 'library'): Promise<void>
 }
@@ -120,11 +121,10 @@ export function useSaves(
         await applyState(shared)
         return 'Loaded the shared moment.'
       }
-      const resume = list.find((s) => s.kind === 'resume')
-      if (resume) {
-        host.pause()
-        setResumeOffer(resume)
-      }
+      // Only this browser's own: a library game's resume state on the server (kept there before) is
+      // another visitor's, listed like any state but never offered.
+      const isMine = (s: StoredState) => session.saves.where === 'browser' || s.inThisBrowser
+      setResumeOffer(list.find((s) => s.kind === 'resume' && isMine(s)))
       return undefined
     })
     return () => {
@@ -226,10 +226,7 @@ export function useSaves(
       const offer = resumeOffer
       if (offer) await load(offer)
     },
-    startFresh: () => {
-      setResumeOffer(undefined)
-      host?.resume()
-    },
+    dismissResume: () => setResumeOffer(undefined),
     resolveConflict: (keep) =>
       run(async () => {
         if (!session) throw new Error('No game is running.')

@@ -7,7 +7,7 @@ import type { BatteryRam, FrameSource, StateSnapshots } from '../../../emulator/
 import { browserSaves } from './browser-saves'
 import { hasBattery, romSha1 } from './cartridge'
 import type { CartridgeSource } from './cartridge'
-import { serverSaves } from './server-saves'
+import { librarySaves } from './library-saves'
 import { BatteryConflictError } from './saves'
 import type { BatteryConflict, CartridgeSaves } from './saves'
 
@@ -77,7 +77,7 @@ export function createSaveSession(
   onConflict: (conflict: BatteryConflict | undefined) => void = () => undefined,
 ): SaveSession {
   const sha1 = romSha1(bytes)
-  const saves = source.romId ? serverSaves(source.romId, sha1) : browserSaves(sha1)
+  const saves = source.romId ? librarySaves(source.romId, sha1) : browserSaves(sha1)
   const battery = hasBattery(bytes)
   let stored: Uint8Array | null = null
   // When the stored save could not be read, the game must never overwrite it with an empty one.

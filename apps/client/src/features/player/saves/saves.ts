@@ -16,6 +16,8 @@ export interface StoredState {
   thumbnailUrl: string | null
   coreVersion: string
   romSha1: string
+  /** A library game's state kept in this browser (where this visitor left off), not on the server. */
+  inThisBrowser?: boolean
 }
 
 export interface NewState {

@@ -88,6 +88,48 @@ describe.each([
   })
 })
 
+/** Whether the worker's caches hold the emulator's scripts and core (fetched at an idle moment after a visit). */
+function hasCachedEmulator(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const paths: string[] = []
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) {
+        paths.push(new URL(request.url).pathname)
+      }
+    }
+    const needed = [
+      /\/fceumm-[^/]*\.bin$/,
+      /\/src\/emulator\.js$/,
+      /\/src\/GameManager\.js$/,
+      /fceumm\.json$/,
+    ]
+    return needed.every((pattern) => paths.some((path) => pattern.test(path)))
+  })
+}
+
+describe.each([
+  { name: 'desktop', options: { serviceWorkers: 'allow' as const } },
+  { name: 'phone', options: { ...TOUCH_DEVICES[0]!, serviceWorkers: 'allow' as const } },
+])('a visitor who only looked at the site ($name)', ({ options }) => {
+  it('plays a cartridge from the computer offline: the emulator was cached while the page sat idle', async () => {
+    const opened = await openPage(browser(), options)
+    const { page, context } = opened
+    try {
+      await page.goto(`${server.baseUrl}/`)
+      await waitForServiceWorker(page)
+      await expect
+        .poll(() => hasCachedEmulator(page), { timeout: 30_000, interval: 500 })
+        .toBe(true)
+      await context.setOffline(true)
+      await page.goto(`${server.baseUrl}/`)
+      await page.getByText('Cartridges from your computer still play').first().waitFor()
+      await playColour(page, 'teal')
+    } finally {
+      await opened.close()
+    }
+  })
+})
+
 describe('the studio of a new build', () => {
   it('compiles and debugs offline without having been opened online (it is precached)', async () => {
     const opened = await openPage(browser(), { serviceWorkers: 'allow' })

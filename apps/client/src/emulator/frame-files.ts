@@ -18,6 +18,21 @@ export const EJS_SCRIPTS = [
 ] as const
 
 let isWarm = false
+
+/** EmulatorJS's files a frame asks for (the core bundle aside). */
+function frameFileUrls(): string[] {
+  return [
+    ...EJS_SCRIPTS.map((file) => `${EMULATORJS_BASE_PATH}src/${file}`),
+    `${EMULATORJS_BASE_PATH}emulator.css`,
+    // Asked for once the scripts have run, before EmulatorJS requests the core: one round trip less.
+    `${EMULATORJS_BASE_PATH}cores/reports/fceumm.json`,
+  ]
+}
+
+/** Every file an emulator frame fetches besides the app's own (precached): for the offline cache. */
+export function emulatorFileUrls(): string[] {
+  return [...frameFileUrls(), ...Object.values(coreBundleUrls)]
+}
 let isCoreWarm = false
 
 /**
@@ -36,13 +51,7 @@ export function warmFrameFiles(): void {
   if (isWarm || typeof fetch !== 'function') return
   isWarm = true
   warmCoreBundle()
-  const urls = [
-    ...EJS_SCRIPTS.map((file) => `${EMULATORJS_BASE_PATH}src/${file}`),
-    `${EMULATORJS_BASE_PATH}emulator.css`,
-    // Asked for once the scripts have run, before EmulatorJS requests the core: one round trip less.
-    `${EMULATORJS_BASE_PATH}cores/reports/fceumm.json`,
-  ]
-  for (const url of urls) {
+  for (const url of frameFileUrls()) {
     // Read to the end, so the response is stored; failures are the frame's to report.
     void fetch(url, { priority: 'high' })
       .then((response) => response.arrayBuffer())

@@ -19,6 +19,7 @@ import { installErrorHandler } from './errors'
 import { healthRoutes } from './health/health.routes'
 import { handleClientError, handleFrameworkError } from './http/framework-errors'
 import { installLibraryToken } from './http/library-token'
+import type { UnlockAttemptsOptions } from './http/unlock-attempts'
 import { installRequestEncodingCheck } from './http/request-encoding'
 import { installRequestFramingChecks } from './http/request-framing'
 import { installSecurity } from './http/security'
@@ -75,6 +76,13 @@ export interface AppDeps {
   allowedHosts?: readonly string[]
   /** When set, writes under /api need this token (LIBRARY_TOKEN); reads stay open. */
   libraryToken?: string
+  /** How wrong library tokens are slowed down (a clock, for tests). */
+  unlockAttempts?: UnlockAttemptsOptions
+  /**
+   * Proxies (addresses, CIDR ranges, or `loopback`/`linklocal`/`uniquelocal`) whose X-Forwarded-For
+   * and X-Forwarded-Proto are believed (TRUSTED_PROXIES); none by default.
+   */
+  trustedProxies?: readonly string[]
   logger?: FastifyServerOptions['logger']
   timeouts?: Partial<Timeouts>
   /** How long a delete can be undone before the ROM is purged, in milliseconds; default 10 s. */
@@ -112,6 +120,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       headersTimeout: timeouts.headersMs,
       connectionsCheckingInterval: timeouts.checkIntervalMs,
     },
+    // Behind a proxy the client's address (unlock attempts) and scheme (the cookie's Secure) come
+    // from X-Forwarded-For and X-Forwarded-Proto, believed only from the proxies listed.
+    trustProxy: deps.trustedProxies?.length ? [...deps.trustedProxies] : false,
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
   })
@@ -136,7 +147,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     trustedOrigins: deps.trustedOrigins ?? [],
     allowedHosts: deps.allowedHosts ?? [],
   })
-  installLibraryToken(app, deps.libraryToken)
+  await installLibraryToken(app, {
+    token: deps.libraryToken,
+    sessions: deps.store,
+    attempts: deps.unlockAttempts,
+  })
   installRequestEncodingCheck(app)
   // Must precede @fastify/static so static replies get the global hook.
   // Brotli at quality 5, not Node's default 11: on this machine the 0.5 MB client script took 918 ms at 11

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       maxRomBytes: 8 * 1024 * 1024,
       trustedOrigins: [],
       allowedHosts: [],
+      trustedProxies: [],
       pgPoolMax: 10,
     })
     expect(c.clientDir.endsWith(path.join('apps', 'client', 'dist'))).toBe(true)
@@ -27,6 +28,7 @@ describe('loadConfig', () => {
       MAX_ROM_BYTES: '2048',
       TRUSTED_ORIGINS: 'https://a.example, https://b.example',
       ALLOWED_HOSTS: 'nes.example.com, .lan',
+      TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8, ::1, fd00::/8, loopback',
     })
     expect(c).toMatchObject({
       port: 5123,
@@ -36,6 +38,7 @@ describe('loadConfig', () => {
       maxRomBytes: 2048,
       trustedOrigins: ['https://a.example', 'https://b.example'],
       allowedHosts: ['nes.example.com', '.lan'],
+      trustedProxies: ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback'],
     })
   })
 
@@ -46,6 +49,9 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
         /DATABASE_URL: must be a PostgreSQL URL such as postgres:\/\/user:password@host:5432\/database/,
       )
+    }
+    for (const proxies of ['proxy.lan', '10.0.0.0/33', '1.2.3.4/8/9', 'true']) {
+      expect(() => loadConfig({ TRUSTED_PROXIES: proxies })).toThrow(/TRUSTED_PROXIES: must list/)
     }
     expect(loadConfig({ DATABASE_URL: 'postgresql://db.example/x' }).databaseUrl).toBe(
       'postgresql://db.example/x',

@@ -1,4 +1,5 @@
 // Reads the server's settings from the environment once, at start-up, and validates them.
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
@@ -27,6 +28,11 @@ export interface Config {
   trustedOrigins: string[]
   /** Host names served besides IP literals and localhost (DNS rebinding guard); `*` serves any. */
   allowedHosts: string[]
+  /**
+   * Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses, CIDR ranges, or
+   * `loopback` / `linklocal` / `uniquelocal`. Empty: the socket's own address and scheme count.
+   */
+  trustedProxies: string[]
   /** Connections per server process in the PostgreSQL pool. */
   pgPoolMax: number
   /** Longest wait for a PostgreSQL connection or query (ms); past it requests get 503. */
@@ -45,6 +51,16 @@ export interface Config {
   netplayTestJitterMs: number
   /** The cartridge database (NstDatabase.xml format) ROMs are identified against. */
   cartridgeDbFile: string
+}
+
+/** An address, a CIDR range, or one of proxy-addr's names for the private ranges. */
+function isProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true
+  const [address = '', prefix, extra] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || extra !== undefined) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
 }
 
 function isPostgresUrl(value: string): boolean {
@@ -74,6 +90,14 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().min(1).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   ALLOWED_HOSTS: z.string().optional(),
+  TRUSTED_PROXIES: z
+    .string()
+    .refine((value) => commaList(value).every(isProxyEntry), {
+      message:
+        'must list proxy addresses or CIDR ranges, comma-separated (e.g. 127.0.0.1,10.0.0.0/8), ' +
+        'or loopback, linklocal, uniquelocal',
+    })
+    .optional(),
   LIBRARY_TOKEN: z
     .string()
     .min(
@@ -139,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageRendererFile: path.join(path.dirname(clientDir), 'dist-ssr', 'entry-server.mjs'),
     trustedOrigins: commaList(e.TRUSTED_ORIGINS),
     allowedHosts: commaList(e.ALLOWED_HOSTS),
+    trustedProxies: commaList(e.TRUSTED_PROXIES),
     libraryToken: e.LIBRARY_TOKEN,
     pgPoolMax: e.PG_POOL_MAX,
     pgTimeoutMs: e.PG_TIMEOUT_MS,

@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     trustedOrigins: config.trustedOrigins,
     allowedHosts: config.allowedHosts,
     libraryToken: config.libraryToken,
+    trustedProxies: config.trustedProxies,
     timeouts: { headersMs: config.headersTimeoutMs, requestMs: config.requestTimeoutMs },
     netplay: {
       relay,

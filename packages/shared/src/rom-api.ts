@@ -283,6 +283,8 @@ export const apiErrorCodeSchema = z.enum([
   'CrossSiteRequest',
   'HostNotAllowed',
   'TokenRequired',
+  /** Too many wrong library tokens from one client: it must wait (429, Retry-After). */
+  'TooManyAttempts',
   'RequestTimeout',
   'ServerBusy',
   'StorageUnavailable',

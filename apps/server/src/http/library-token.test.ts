@@ -114,3 +114,52 @@ it('takes the bearer scheme in any case (RFC 9110)', async () => {
   expect((await upload({ authorization: `BEARER   ${TOKEN}` })).statusCode).toBe(409)
   expect((await upload({ authorization: `Basic ${TOKEN}` })).statusCode).toBe(401)
 })
+
+it('slows down wrong tokens per client: 300 guesses in a burst get 429 after the first few', async () => {
+  let now = Date.parse('2026-01-01T00:00:00Z')
+  t = await createTestApp({ libraryToken: TOKEN, unlockAttempts: { now: () => now } })
+  const attacker = '198.51.100.7'
+  const attempt = (token: string, remoteAddress = attacker) =>
+    t!.app.inject({ method: 'POST', url: '/api/unlock', payload: { token }, remoteAddress })
+  const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => attempt(`wrong-${i}-x`)))
+  const refused = answers.filter((a) => a.statusCode === 429)
+  expect(answers.filter((a) => a.statusCode === 401).length).toBeLessThanOrEqual(6)
+  expect(refused.length).toBeGreaterThanOrEqual(294)
+  expect(refused[0]?.json().error.code).toBe('TooManyAttempts')
+  expect(Number(refused[0]?.headers['retry-after'])).toBeGreaterThanOrEqual(1)
+
+  // While it waits, the client's tokens are not even checked, the right one included, nor its
+  // guesses sent as a bearer token with a write.
+  expect((await attempt(TOKEN)).statusCode).toBe(429)
+  const bearer = await t.app.inject({
+    method: 'DELETE',
+    url: '/api/roms/00000000-0000-4000-8000-000000000000',
+    headers: { authorization: 'Bearer another-guess-123' },
+    remoteAddress: attacker,
+  })
+  expect(bearer.statusCode).toBe(429)
+  // Another client is not slowed down.
+  expect((await attempt(TOKEN, '203.0.113.20')).statusCode).toBe(204)
+  // Once the wait is over, the right token works again.
+  now += 60 * 60 * 1000
+  expect((await attempt(TOKEN)).statusCode).toBe(204)
+})
+
+it('marks the unlock cookie Secure when the request came over HTTPS through a trusted proxy', async () => {
+  t = await createTestApp({ libraryToken: TOKEN, trustedProxies: ['127.0.0.1'] })
+  const unlockVia = async (remoteAddress: string, proto: string) => {
+    const res = await t!.app.inject({
+      method: 'POST',
+      url: '/api/unlock',
+      payload: { token: TOKEN },
+      headers: { 'x-forwarded-proto': proto },
+      remoteAddress,
+    })
+    expect(res.statusCode).toBe(204)
+    return String(res.headers['set-cookie'])
+  }
+  expect(await unlockVia('127.0.0.1', 'https')).toMatch(/; Secure(;|$)/)
+  expect(await unlockVia('127.0.0.1', 'http')).not.toContain('Secure')
+  // Anyone else can write X-Forwarded-Proto: it means nothing from them.
+  expect(await unlockVia('203.0.113.5', 'https')).not.toContain('Secure')
+})

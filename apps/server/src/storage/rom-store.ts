@@ -2,6 +2,7 @@
 import type { Cartridge, Mirroring, RomSortKey, TitleSource } from '@nes-studio/shared'
 import type { DatStore } from './dat-store'
 import type { SaveStore } from './save-store'
+import type { UnlockSessionStore } from './unlock-session-store'
 
 /**
  * What the server learns about a ROM beyond its header (roms/identity/). Hashes are lowercase hex. All
@@ -124,7 +125,7 @@ export type InsertResult =
 /**
  * Stores return `undefined`/`false` for "not found" and throw only on infrastructure faults.
  * Every write is one transaction: a ROM is visible whole or not at all.
- * Battery saves and save states of a ROM: see SaveStore.
+ * Battery saves and save states of a ROM: see SaveStore; unlock sessions: UnlockSessionStore.
  */
 /** What PATCH may change of an entry; fields left out stay as they are. */
 export interface RomEntryChange {
@@ -135,7 +136,7 @@ export interface RomEntryChange {
   lastPlayedAt?: string
 }
 
-export interface RomStore extends SaveStore, DatStore {
+export interface RomStore extends SaveStore, DatStore, UnlockSessionStore {
   readonly kind: 'sqlite' | 'postgres'
   /** All entries, newest first. */
   list(): Promise<RomRecord[]>

@@ -178,7 +178,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   {
     version: 8,
     name: 'dats and titles',
-    // See the SQLite migration 8.
+    // See the SQLite migration 10.
     up: `
       CREATE TABLE dats (
         seq         BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -236,6 +236,20 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         AFTER UPDATE OF title, title_source, dat_name, dat_region, dat_revision, crc32, cartridge,
           cart_region, cart_mapper, use_corrected_header, last_played_at ON roms
         FOR EACH ROW EXECUTE FUNCTION stamp_list_change();
+    `,
+  },
+  {
+    version: 10,
+    name: 'unlock sessions',
+    // See the SQLite migration 10.
+    up: `
+      CREATE TABLE unlock_sessions (
+        id_hash    TEXT        PRIMARY KEY,
+        token_tag  TEXT        NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        expires_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX unlock_sessions_expires ON unlock_sessions (expires_at);
     `,
   },
 ]

@@ -253,4 +253,21 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 10,
+    name: 'unlock sessions',
+    // POST /api/unlock opens a session (http/unlock-sessions.ts): the SHA-256 of its random cookie (the
+    // cookie itself is never stored), a keyed hash naming the LIBRARY_TOKEN it was opened with (a new
+    // token ends the others) and when it ends, ISO 8601 UTC. In the library's database, so every
+    // server sharing it knows a session and its end.
+    up: `
+      CREATE TABLE unlock_sessions (
+        id_hash    TEXT PRIMARY KEY,
+        token_tag  TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+      CREATE INDEX unlock_sessions_expires ON unlock_sessions (expires_at);
+    `,
+  },
 ]

@@ -3,6 +3,7 @@
 import type pg from 'pg'
 import type { SaveStateKind } from '@nes-studio/shared'
 import { checkBatteryBase } from '../save-store'
+import { PostgresSessionStore } from './postgres-session-store'
 import type {
   BatterySaveBase,
   BatterySaveRecord,
@@ -75,9 +76,7 @@ async function inTransaction<T>(
   }
 }
 
-export class PostgresSaveStore implements SaveStore {
-  constructor(protected readonly pool: pg.Pool) {}
-
+export class PostgresSaveStore extends PostgresSessionStore implements SaveStore {
   async getBatterySave(romId: string) {
     const { rows } = await this.pool.query<SaveRow & { bytes: Buffer }>(
       'SELECT rom_id, size, updated_at, bytes FROM battery_saves WHERE rom_id = $1',

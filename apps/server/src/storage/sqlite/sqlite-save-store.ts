@@ -3,6 +3,7 @@
 import type Database from 'better-sqlite3'
 import type { SaveStateKind } from '@nes-studio/shared'
 import { checkBatteryBase } from '../save-store'
+import { SqliteSessionStore } from './sqlite-session-store'
 import type { SqliteSpace } from './sqlite-space'
 import type {
   BatterySaveBase,
@@ -72,14 +73,16 @@ function stateRowToRecord(row: StateRow): SaveStateRecord {
 const toBuffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength)
 
 // The statements are prepared on first use: a store opened at an older schema (tests) has no tables yet.
-export class SqliteSaveStore implements SaveStore {
+export class SqliteSaveStore extends SqliteSessionStore implements SaveStore {
   private statements: ReturnType<typeof prepareStatements> | undefined
 
   /** @param space the disk-space keeper of a library file; none for ':memory:'. */
   constructor(
-    protected readonly db: Database.Database,
+    db: Database.Database,
     protected readonly space?: SqliteSpace,
-  ) {}
+  ) {
+    super(db)
+  }
 
   /** A write that adds about `bytes` (see SqliteSpace.growing). */
   protected growing<T>(bytes: number, write: () => T): T {

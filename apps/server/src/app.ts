@@ -22,6 +22,7 @@ import { installLibraryToken } from './http/library-token'
 import type { UnlockAttemptsOptions } from './http/unlock-attempts'
 import { installRequestEncodingCheck } from './http/request-encoding'
 import { installRequestFramingChecks } from './http/request-framing'
+import { UPLOAD_STALL_MS_DEFAULT } from './http/upload-stall'
 import { installSecurity } from './http/security'
 import { registerStaticFiles } from './http/static-files'
 import type { StaticDirs } from './http/static-files'
@@ -55,12 +56,15 @@ export interface Timeouts {
   requestMs: number
   /** How often the server looks for requests past those limits. */
   checkIntervalMs: number
+  /** An upload whose body brings less than 16 KiB in this long is dropped with 408 (UPLOAD_STALL_MS). */
+  uploadStallMs: number
 }
 
 export const DEFAULT_TIMEOUTS: Timeouts = {
   headersMs: 10_000,
   requestMs: 60_000,
   checkIntervalMs: 1000,
+  uploadStallMs: UPLOAD_STALL_MS_DEFAULT,
 }
 
 export interface AppDeps {
@@ -173,6 +177,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     service: romService,
     maxRomBytes,
     uploadMemoryBytes: deps.uploadMemoryBytes ?? 8 * maxRomBytes,
+    uploadStallMs: timeouts.uploadStallMs,
     wholeList: { sliceSize: deps.wholeListSliceSize },
   })
   await app.register(healthRoutes, { romService, storage: deps.store.kind })
@@ -183,6 +188,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(saveRoutes, {
     service: new SaveService(deps.store, { ...deps.serviceOptions, statesPerRom }),
     statesPerRom,
+    uploadStallMs: timeouts.uploadStallMs,
   })
   // Purged at most 2 s after the window closes; the store stays open until the round in progress ends.
   const purger = await startDeletedPurger(deps.store, app.log, {

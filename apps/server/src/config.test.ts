@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       allowedHosts: [],
       trustedProxies: [],
       pgPoolMax: 10,
+      uploadStallMs: 10_000,
     })
     expect(c.clientDir.endsWith(path.join('apps', 'client', 'dist'))).toBe(true)
   })
@@ -29,6 +30,7 @@ describe('loadConfig', () => {
       TRUSTED_ORIGINS: 'https://a.example, https://b.example',
       ALLOWED_HOSTS: 'nes.example.com, .lan',
       TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8, ::1, fd00::/8, loopback',
+      UPLOAD_STALL_MS: '2500',
     })
     expect(c).toMatchObject({
       port: 5123,
@@ -39,6 +41,7 @@ describe('loadConfig', () => {
       trustedOrigins: ['https://a.example', 'https://b.example'],
       allowedHosts: ['nes.example.com', '.lan'],
       trustedProxies: ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback'],
+      uploadStallMs: 2500,
     })
   })
 

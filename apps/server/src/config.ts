@@ -42,6 +42,8 @@ export interface Config {
   /** Longest time for a request's headers, and for the whole request, to arrive (ms). */
   headersTimeoutMs: number
   requestTimeoutMs: number
+  /** An upload whose body brings less than 16 KiB in this long is dropped with 408 (ms). */
+  uploadStallMs: number
   /** Online rooms this server holds at once. */
   netplayMaxRooms: number
   /** Spectators per room. */
@@ -109,6 +111,7 @@ const envSchema = z.object({
   PG_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  UPLOAD_STALL_MS: z.coerce.number().int().min(100).default(10_000),
   NETPLAY_MAX_ROOMS: z.coerce.number().int().min(1).max(100_000).default(NETPLAY_DEFAULT_MAX_ROOMS),
   NETPLAY_MAX_SPECTATORS: z.coerce
     .number()
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgTimeoutMs: e.PG_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    uploadStallMs: e.UPLOAD_STALL_MS,
     netplayMaxRooms: e.NETPLAY_MAX_ROOMS,
     netplayMaxSpectators: e.NETPLAY_MAX_SPECTATORS,
     netplayTestDelayMs: e.NETPLAY_TEST_DELAY_MS,

@@ -35,7 +35,11 @@ async function main(): Promise<void> {
     allowedHosts: config.allowedHosts,
     libraryToken: config.libraryToken,
     trustedProxies: config.trustedProxies,
-    timeouts: { headersMs: config.headersTimeoutMs, requestMs: config.requestTimeoutMs },
+    timeouts: {
+      headersMs: config.headersTimeoutMs,
+      requestMs: config.requestTimeoutMs,
+      uploadStallMs: config.uploadStallMs,
+    },
     netplay: {
       relay,
       maxRooms: config.netplayMaxRooms,

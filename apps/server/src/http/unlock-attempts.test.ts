@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
-import { clientKey, FREE_FAILURES, UnlockAttempts } from './unlock-attempts'
+import { clientKey } from './client-key'
+import { FREE_FAILURES, UnlockAttempts } from './unlock-attempts'
 
 it('counts an IPv6 /64 as one client, an IPv4 address (also mapped into IPv6) as one', () => {
   expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64')

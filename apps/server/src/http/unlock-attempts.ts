@@ -2,7 +2,6 @@
 // usually holds whole), the first few wrong tokens are answered at once; after them each wrong token
 // makes the client wait twice as long as the last, up to 15 minutes, during which none of its tokens
 // is checked. Kept per server process.
-import { isIPv6 } from 'node:net'
 
 /** Wrong tokens a client may send before it has to wait. */
 export const FREE_FAILURES = 5
@@ -17,24 +16,6 @@ interface Failures {
   count: number
   lastAt: number
   waitUntil: number
-}
-
-/** The part of an address one client holds: the address, or the /64 of an IPv6 address. */
-export function clientKey(ip: string): string {
-  const address = ip.replace(/%.*$/, '').toLowerCase()
-  if (address.startsWith('::ffff:') && address.includes('.')) return address.slice(7)
-  if (!isIPv6(address)) return address
-  const [head = '', tail] = address.split('::')
-  const left = head ? head.split(':') : []
-  const right = tail ? tail.split(':') : []
-  const groups =
-    tail === undefined
-      ? left
-      : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
-  return `${groups
-    .slice(0, 4)
-    .map((g) => parseInt(g, 16).toString(16))
-    .join(':')}::/64`
 }
 
 export interface UnlockAttemptsOptions {

@@ -21,7 +21,7 @@ import {
   romIdParamsSchema,
 } from './rom.schema'
 import type { DownloadHeader, RomService } from './rom.service'
-import { UploadBudget } from './upload-budget'
+import { holdUploadMemory, UploadBudget } from './upload-budget'
 import { readUpload, romTooLarge } from './upload-reader'
 import { WholeList } from './whole-list'
 import type { WholeListOptions } from './whole-list'
@@ -31,6 +31,8 @@ export interface RomRoutesOptions {
   maxRomBytes: number
   /** Bytes of uploads read at once; past it uploads get 503 with Retry-After. */
   uploadMemoryBytes: number
+  /** An upload whose body brings less than 16 KiB in this many ms is dropped (http/upload-stall.ts). */
+  uploadStallMs: number
   /** How the whole list is read when it is built from scratch. */
   wholeList?: WholeListOptions
 }
@@ -159,19 +161,18 @@ export async function romRoutes(app: FastifyInstance, opts: RomRoutesOptions): P
         const length = Number(request.headers['content-length'] ?? 0)
         if (length > maxRequestBytes) throw tooLarge()
         // A chunked body may grow to the cap, so it reserves the cap.
-        const release = uploads.tryReserve(length > 0 ? length : maxRequestBytes)
-        if (!release) {
-          throw new HttpError(
-            503,
-            'ServerBusy',
-            'The server is busy storing other uploads. Try again in a few seconds.',
-            { 'retry-after': '2' },
-          )
-        }
-        // Held until the reply is done: the response's 'close' comes when it is sent and when the client
-        // goes away alike. (The request's own 'close' comes as soon as its body is read, while the upload
-        // is still in memory waiting for the database.)
-        reply.raw.once('close', release)
+        holdUploadMemory(request, reply, {
+          budget: uploads,
+          bytes: length > 0 ? length : maxRequestBytes,
+          stallMs: opts.uploadStallMs,
+          busy: () =>
+            new HttpError(
+              503,
+              'ServerBusy',
+              'The server is busy storing other uploads. Try again in a few seconds.',
+              { 'retry-after': '2' },
+            ),
+        })
       },
     },
     async (request, reply): Promise<RomUploadResponse> => {

@@ -59,16 +59,30 @@ it('answers 503 with Retry-After past the budget, and accepts again once uploads
 })
 
 it('reserves by Content-Length, so many small uploads fit where few large ones do', () => {
-  const budget = new UploadBudget(100)
-  const releases = [budget.tryReserve(30), budget.tryReserve(30), budget.tryReserve(30)]
+  const budget = new UploadBudget(100, 60)
+  const releases = [
+    budget.tryReserve(30, 'a'),
+    budget.tryReserve(30, 'b'),
+    budget.tryReserve(30, 'c'),
+  ]
   expect(releases.every(Boolean)).toBe(true)
-  expect(budget.tryReserve(30)).toBeUndefined()
+  expect(budget.tryReserve(30, 'd')).toBeUndefined()
   releases[0]?.()
   releases[0]?.() // twice: no double credit
   expect(budget.reservedBytes).toBe(60)
-  expect(budget.tryReserve(30)).toBeDefined()
+  expect(budget.tryReserve(30, 'b')).toBeDefined()
   // One upload larger than the whole budget still runs when nothing else does.
   expect(new UploadBudget(10).tryReserve(50)).toBeDefined()
+})
+
+it('lets one client hold only its share of the budget (a quarter by default)', () => {
+  const budget = new UploadBudget(100)
+  const first = budget.tryReserve(20, 'a')
+  expect(budget.tryReserve(10, 'a')).toBeUndefined()
+  expect(budget.tryReserve(25, 'b')).toBeDefined()
+  first?.()
+  // A client holding nothing may take one upload over its share.
+  expect(budget.tryReserve(40, 'a')).toBeDefined()
 })
 
 it('keeps an upload reserved until it is stored, not only until its body is read', async () => {

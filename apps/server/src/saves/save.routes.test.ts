@@ -239,7 +239,8 @@ describe('save states', () => {
   it('503 ServerBusy while 32 state uploads of unknown length are being read', async () => {
     const form = stateForm()
     const split = form.payload.indexOf('name="state"') + 200
-    const held = Array.from({ length: 32 }, () => {
+    // From 32 clients: one client may hold only a quarter of the budget.
+    const held = Array.from({ length: 32 }, (_, i) => {
       let reads = 0
       let waiting: () => void = () => undefined
       const reading = new Promise<void>((resolve) => (waiting = resolve))
@@ -254,6 +255,7 @@ describe('save states', () => {
         url: `/api/roms/${rom.id}/states`,
         headers: form.headers,
         payload: body,
+        remoteAddress: `198.51.100.${i + 1}`,
       })
       return { body, reading, done }
     })

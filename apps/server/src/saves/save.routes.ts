@@ -16,7 +16,8 @@ import type {
 } from '@nes-studio/shared'
 import { HttpError } from '../errors'
 import { MULTIPART_PART_BUFFER_BYTES } from '../http/multipart-buffer'
-import { UploadBudget } from '../roms/upload-budget'
+import { UPLOAD_STALL_MS_DEFAULT } from '../http/upload-stall'
+import { holdUploadMemory, UploadBudget } from '../roms/upload-budget'
 import { readCapped, readStateForm } from './save-body'
 import {
   STATE_FORM_MAX_BYTES,
@@ -34,6 +35,8 @@ export interface SaveRoutesOptions {
   statesPerRom: number
   /** Bytes of save and state uploads read at once; default STATE_UPLOAD_MEMORY_BYTES. */
   uploadMemoryBytes?: number
+  /** A body bringing less than 16 KiB in this many ms is dropped; default UPLOAD_STALL_MS_DEFAULT. */
+  uploadStallMs?: number
 }
 
 function parseRomId(request: FastifyRequest): string {
@@ -80,32 +83,38 @@ function parseSaveBase(request: FastifyRequest): BatterySaveBase {
 
 /**
  * An onRequest hook that refuses a body whose declared length is over `max` before reading any of it,
- * then reserves its bytes (the cap for a chunked body) in `budget` until the reply is done; past the
- * budget, 503 ServerBusy as for ROM uploads.
+ * then reserves its bytes (the cap for a chunked body) in `budget` for the client until the reply is
+ * done, dropping a body that stalls; past the budget or the client's share, 503 ServerBusy as for ROM
+ * uploads.
  */
-function capAndReserve(budget: UploadBudget, max: number, tooLarge: () => HttpError) {
+function capAndReserve(
+  budget: UploadBudget,
+  stallMs: number,
+  max: number,
+  tooLarge: () => HttpError,
+) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const length = Number(request.headers['content-length'] ?? 0)
     if (length > max) throw tooLarge()
-    const release = budget.tryReserve(length > 0 ? length : max)
-    if (!release) {
-      throw new HttpError(
-        503,
-        'ServerBusy',
-        'The server is busy storing other saves. Try again in a few seconds.',
-        { 'retry-after': '2' },
-      )
-    }
-    // Held until the reply is done: the response's 'close' comes when it is sent and when the client
-    // goes away alike. (The request's own 'close' comes as soon as its body is read, while the upload
-    // is still in memory waiting for the database.)
-    reply.raw.once('close', release)
+    holdUploadMemory(request, reply, {
+      budget,
+      bytes: length > 0 ? length : max,
+      stallMs,
+      busy: () =>
+        new HttpError(
+          503,
+          'ServerBusy',
+          'The server is busy storing other saves. Try again in a few seconds.',
+          { 'retry-after': '2' },
+        ),
+    })
   }
 }
 
 export async function saveRoutes(app: FastifyInstance, opts: SaveRoutesOptions): Promise<void> {
   const { service, statesPerRom } = opts
   const uploads = new UploadBudget(opts.uploadMemoryBytes ?? STATE_UPLOAD_MEMORY_BYTES)
+  const stallMs = opts.uploadStallMs ?? UPLOAD_STALL_MS_DEFAULT
 
   // In this plugin only: bodies are read by the handlers with their own caps (never JSON or text),
   // and a state form by @fastify/multipart.
@@ -136,7 +145,7 @@ export async function saveRoutes(app: FastifyInstance, opts: SaveRoutesOptions):
 
   app.put(
     '/api/roms/:id/save',
-    { onRequest: capAndReserve(uploads, BATTERY_SAVE_MAX_BYTES, batterySaveTooLarge) },
+    { onRequest: capAndReserve(uploads, stallMs, BATTERY_SAVE_MAX_BYTES, batterySaveTooLarge) },
     async (request, reply): Promise<BatterySavePutResponse> => {
       const romId = parseRomId(request)
       const base = parseSaveBase(request)
@@ -168,7 +177,7 @@ export async function saveRoutes(app: FastifyInstance, opts: SaveRoutesOptions):
 
   app.post(
     '/api/roms/:id/states',
-    { onRequest: capAndReserve(uploads, STATE_FORM_MAX_BYTES, stateTooLarge) },
+    { onRequest: capAndReserve(uploads, stallMs, STATE_FORM_MAX_BYTES, stateTooLarge) },
     async (request, reply): Promise<SaveStateUploadResponse> => {
       const romId = parseRomId(request)
       const result = await service.uploadState(romId, await readStateForm(request))

@@ -5,6 +5,8 @@ import { useCallback, useEffect, useRef } from 'react'
 import type { RefObject } from 'react'
 import type { RomEntry } from '@nes-studio/shared'
 import { useParams, useSearchParams } from 'react-router'
+import { markPlayed } from '../../features/library/api/mark-played'
+import { DatPanel } from '../../features/library/components/dat-panel'
 import { RomLibrary } from '../../features/library/components/rom-library'
 import { UploadPanel } from '../../features/library/components/upload-panel'
 import { HowToPlay, LegalNotice } from '../../features/player/components/how-to-play'
@@ -40,8 +42,10 @@ function usePlayLink(player: RefObject<PlayerHandle | null>): void {
     let isCurrent = true
     fetchLibraryRom(romId).then(
       (file) => {
-        if (isCurrent)
-          player.current?.loadCartridge(file, { romId, ...(stateId ? { stateId } : {}) })
+        if (!isCurrent) return
+        player.current?.loadCartridge(file, { romId, ...(stateId ? { stateId } : {}) })
+        // Best effort: the game plays whether or not the library hears of it.
+        markPlayed(romId).catch(() => undefined)
       },
       (error: unknown) => {
         if (isCurrent)
@@ -79,6 +83,7 @@ export function HomeRoute() {
         >
           <UploadPanel />
           <RomLibrary onLoadRom={onLoadRom} />
+          <DatPanel />
         </div>
         <HowToPlay />
       </aside>

@@ -1,5 +1,7 @@
 // /play/:romId[?state=:sid] — a shared link to a library game (and a moment in it): fetches the ROM's
-// bytes as a File named as the library names it, or says clearly why it cannot.
+// bytes (as the player loads them: header corrected unless the entry says not to) as a File named as
+// the library names it, or says clearly why it cannot.
+import { playableRomUrl } from '../../features/library/api/get-rom-file'
 import { apiRequest, ApiError } from '../../lib/api-client'
 
 /** The file name in a Content-Disposition header (RFC 6266 `filename*` first), or undefined. */
@@ -18,7 +20,7 @@ export function fileNameFrom(disposition: string | null): string | undefined {
 
 export async function fetchLibraryRom(romId: string): Promise<File> {
   try {
-    const res = await apiRequest('GET', `/api/roms/${encodeURIComponent(romId)}`)
+    const res = await apiRequest('GET', playableRomUrl(romId))
     const name = fileNameFrom(res.headers.get('Content-Disposition')) ?? 'game.nes'
     return new File([await res.arrayBuffer()], name, { type: 'application/octet-stream' })
   } catch (error) {

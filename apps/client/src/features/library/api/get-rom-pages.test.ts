@@ -5,9 +5,11 @@ import indexHtml from '../../../../index.html?raw'
 import { announceLibraryChange } from '../../../lib/library-changes'
 import { createQueryClient } from '../../../lib/query-client'
 import {
+  DEFAULT_VIEW,
   mergeRomPages,
   prefetchFirstRomPage,
   romPageUrl,
+  romPagesQueryKey,
   romPagesQueryOptions,
 } from './get-rom-pages'
 import { romEntry } from '../../../testing/rom-entry'
@@ -21,6 +23,20 @@ function mockFetch() {
 
 afterEach(() => {
   vi.unstubAllGlobals()
+})
+
+describe('a sorted and filtered list', () => {
+  it('asks the server for the order and filters, and keeps the default view under the plain key', () => {
+    const view = { sort: 'played' as const, mapper: 4, region: 'USA', saves: true }
+    expect(romPageUrl('zelda', 100, view)).toBe(
+      '/api/roms?offset=100&limit=100&q=zelda&sort=played&mapper=4&region=USA&saves=yes',
+    )
+    expect(romPageUrl('', 0, { sort: 'title', mapper: 0, region: '', saves: false })).toBe(
+      `/api/roms?offset=0&limit=${FIRST_ROM_PAGE_SIZE}&sort=title&mapper=0`,
+    )
+    expect(romPagesQueryKey('', { ...DEFAULT_VIEW })).toEqual(romPagesQueryKey(''))
+    expect(romPagesQueryKey('', view)).not.toEqual(romPagesQueryKey(''))
+  })
 })
 
 describe('the first page of the library', () => {

@@ -1,8 +1,9 @@
-// GET /api/roms?offset=&limit=&q=: the library a page at a time (newest first), searched on the server,
-// so a library of 10,000 ROMs costs the server and the browser one page per request.
+// GET /api/roms?offset=&limit=&q=&sort=&mapper=&region=&saves=: the library a page at a time, searched,
+// sorted and filtered on the server, so a library of 10,000 ROMs costs the server and the browser one
+// page per request.
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { InfiniteData, QueryClient } from '@tanstack/react-query'
-import type { RomPageResponse } from '@nes-studio/shared'
+import type { RomPageResponse, RomSortKey } from '@nes-studio/shared'
 import { FIRST_ROM_PAGE_SIZE } from '@nes-studio/shared/page-render'
 import { apiGetJson } from '../../../lib/api-client'
 import { ROMS_QUERY_KEY } from './roms-query-key'
@@ -10,24 +11,57 @@ import { ROMS_QUERY_KEY } from './roms-query-key'
 /** Entries per request after the first. */
 export const ROM_PAGE_SIZE = 100
 
+/** How the list is sorted and filtered (the search aside); each order in the server's default direction. */
+export interface RomListView {
+  sort: Extract<RomSortKey, 'date' | 'title' | 'played'>
+  /** The header's mapper, or undefined: any. */
+  mapper?: number | undefined
+  /** Part of the region ("USA"), or empty: any. */
+  region: string
+  /** Only entries with a battery save or a save state. */
+  saves: boolean
+}
+
+/** Newest first, unfiltered: the list as the server renders it and index.html preloads it. */
+export const DEFAULT_VIEW: RomListView = { sort: 'date', region: '', saves: false }
+
+export function isDefaultView(view: RomListView): boolean {
+  return view.sort === 'date' && view.mapper === undefined && !view.region && !view.saves
+}
+
 /**
  * The URL of the page at `offset`. The unsearched first page is also preloaded by index.html
  * (`<link rel="preload" as="fetch">`, for pages the server did not render), so the two must stay the
  * same string.
  */
-export function romPageUrl(search: string, offset: number): string {
+export function romPageUrl(search: string, offset: number, view = DEFAULT_VIEW): string {
   const limit = offset === 0 ? FIRST_ROM_PAGE_SIZE : ROM_PAGE_SIZE
   const params = new URLSearchParams({ offset: String(offset), limit: String(limit) })
   if (search) params.set('q', search)
+  if (view.sort !== 'date') params.set('sort', view.sort)
+  if (view.mapper !== undefined) params.set('mapper', String(view.mapper))
+  if (view.region) params.set('region', view.region)
+  if (view.saves) params.set('saves', 'yes')
   return `${ROMS_QUERY_KEY[0]}?${params}`
 }
 
-export function getRomPage(search: string, offset: number, signal?: AbortSignal) {
-  return apiGetJson<RomPageResponse>(romPageUrl(search, offset), { signal })
+export function getRomPage(
+  search: string,
+  offset: number,
+  view = DEFAULT_VIEW,
+  signal?: AbortSignal,
+) {
+  return apiGetJson<RomPageResponse>(romPageUrl(search, offset, view), { signal })
 }
 
-/** Under ROMS_QUERY_KEY, so invalidating the list (upload, the studio's "add") refetches the pages. */
-export const romPagesQueryKey = (search: string) => [ROMS_QUERY_KEY[0], 'pages', search] as const
+/**
+ * Under ROMS_QUERY_KEY, so invalidating the list (upload, the studio's "add") refetches the pages. The
+ * default view's key is the search alone (the key the server-rendered page is seeded under).
+ */
+export const romPagesQueryKey = (search: string, view = DEFAULT_VIEW) =>
+  isDefaultView(view)
+    ? ([ROMS_QUERY_KEY[0], 'pages', search] as const)
+    : ([ROMS_QUERY_KEY[0], 'pages', search, view] as const)
 
 /**
  * The loaded pages as the list shows them. Pages are fetched by offset while the library may change
@@ -47,10 +81,10 @@ export function mergeRomPages(data: InfiniteData<RomPageResponse>): InfiniteData
   }
 }
 
-export const romPagesQueryOptions = (search: string) =>
+export const romPagesQueryOptions = (search: string, view = DEFAULT_VIEW) =>
   infiniteQueryOptions({
-    queryKey: romPagesQueryKey(search),
-    queryFn: ({ pageParam, signal }) => getRomPage(search, pageParam, signal),
+    queryKey: romPagesQueryKey(search, view),
+    queryFn: ({ pageParam, signal }) => getRomPage(search, pageParam, view, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => {
       const next = last.offset + last.roms.length
@@ -61,8 +95,8 @@ export const romPagesQueryOptions = (search: string) =>
     placeholderData: keepPreviousData,
   })
 
-export function useRomPages(search: string) {
-  return useInfiniteQuery(romPagesQueryOptions(search))
+export function useRomPages(search: string, view = DEFAULT_VIEW) {
+  return useInfiniteQuery(romPagesQueryOptions(search, view))
 }
 
 /** The unsearched first page as the list's data, before any render (a page the server rendered with it). */

@@ -6,10 +6,14 @@ import { ToastAction } from '../../../components/ui/toast'
 import { toast } from '../../../components/ui/use-toast'
 import { UNDO_DELETE_MS, useDeleteRom } from '../api/delete-rom'
 import { useRomFile } from '../api/get-rom-file'
-import { useRomPages } from '../api/get-rom-pages'
+import { DEFAULT_VIEW, isDefaultView, useRomPages } from '../api/get-rom-pages'
+import type { RomListView } from '../api/get-rom-pages'
+import { useMarkPlayed } from '../api/mark-played'
 import { useRestoreRom } from '../api/restore-rom'
+import { useUpdateRom } from '../api/update-rom'
 import { serverMessage } from '../../../lib/server-message'
 import { UnlockForm } from '../../../components/unlock-form'
+import { LibraryViewControls } from './library-view-controls'
 import { VirtualRomList } from './virtual-rom-list'
 import '../library.css'
 
@@ -39,10 +43,13 @@ function useSettledValue(value: string, delayMs: number): string {
 export function RomLibrary({ onLoadRom }: RomLibraryProps) {
   const [search, setSearch] = useState('')
   const query = useSettledValue(search.trim(), SEARCH_DELAY_MS)
-  const pages = useRomPages(query)
+  const [view, setView] = useState<RomListView>(DEFAULT_VIEW)
+  const pages = useRomPages(query, view)
+  const markPlayed = useMarkPlayed()
   const romFile = useRomFile()
   const deleteRom = useDeleteRom()
   const restoreRom = useRestoreRom()
+  const updateRom = useUpdateRom()
   const roms = useMemo(() => pages.data?.pages.flatMap((page) => page.roms) ?? [], [pages.data])
   const total = pages.data?.pages[0]?.total ?? 0
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = pages
@@ -55,6 +62,7 @@ export function RomLibrary({ onLoadRom }: RomLibraryProps) {
     romFile.mutate(rom, {
       onSuccess: (file) => {
         onLoadRom(file, rom)
+        markPlayed.mutate(rom.id)
         toast({ title: 'ROM Loaded', description: `${file.name} has been loaded successfully.` })
       },
       onError: () => errorToast('Failed to load ROM. Please try again.'),
@@ -90,10 +98,29 @@ export function RomLibrary({ onLoadRom }: RomLibraryProps) {
       onError: () => errorToast('Failed to delete ROM. Please try again.'),
     })
 
+  const rename = (rom: RomEntry, title: string, done: () => void) =>
+    updateRom.mutate(
+      { id: rom.id, change: { title } },
+      {
+        onSuccess: (renamed) => {
+          done()
+          toast({ title: 'ROM Renamed', description: `${rom.title} is now ${renamed.title}.` })
+        },
+        onError: (error) => errorToast(serverMessage(error) ?? 'Failed to rename the ROM.'),
+      },
+    )
+
+  const setCorrectedHeader = (rom: RomEntry, use: boolean) =>
+    updateRom.mutate(
+      { id: rom.id, change: { useCorrectedHeader: use } },
+      { onError: (error) => errorToast(serverMessage(error) ?? 'Failed to change the ROM.') },
+    )
+
   const needMore = () => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
   }
-  const isEmptyLibrary = total === 0 && query === '' && search.trim() === ''
+  const isFiltered = !isDefaultView(view)
+  const isEmptyLibrary = total === 0 && query === '' && search.trim() === '' && !isFiltered
 
   return (
     <section className="panel library" aria-labelledby="rom-library-title">
@@ -131,16 +158,22 @@ export function RomLibrary({ onLoadRom }: RomLibraryProps) {
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
+          <LibraryViewControls view={view} onChange={setView} />
           {total === 0 ? (
-            <p className="library__status">No ROM title contains “{query}”</p>
+            <p className="library__status">
+              {isFiltered ? 'No ROM matches these filters' : `No ROM title contains “${query}”`}
+            </p>
           ) : (
             <VirtualRomList
               roms={roms}
               total={total}
               loadingId={romFile.isPending ? romFile.variables?.id : undefined}
               deletingId={deleteRom.isPending ? deleteRom.variables : undefined}
+              savingId={updateRom.isPending ? updateRom.variables.id : undefined}
               onLoad={load}
               onDelete={remove}
+              onRename={rename}
+              onUseCorrectedHeader={setCorrectedHeader}
               onNeedMore={needMore}
             />
           )}

@@ -1,11 +1,21 @@
-// One library entry: title, size, mapper (and, for a mapper the emulator cannot run, that it will not play), and
-// its load and delete controls.
+// One library entry: title, size, mapper (and, for a mapper the emulator cannot run, that it will not
+// play), what the library knows of the game, and its load, rename and delete controls.
+import { useState } from 'react'
 import type { Ref } from 'react'
 import type { RomEntry } from '@nes-studio/shared'
 import { isMapperSupported } from '../../../emulator/fceumm-mappers'
 import { formatFileSize } from '../../../lib/format-size'
+import { HeaderNote, RenameForm, knownFacts } from './rom-entry-parts'
 
-interface RomListItemProps {
+/** What a row asks of the list; `done` closes the rename form once the new title is stored. */
+export interface RomRowActions {
+  onLoad: (rom: RomEntry) => void
+  onDelete: (rom: RomEntry) => void
+  onRename: (rom: RomEntry, title: string, done: () => void) => void
+  onUseCorrectedHeader: (rom: RomEntry, use: boolean) => void
+}
+
+interface RomListItemProps extends RomRowActions {
   /** Measures the row (the virtualised list reads its height). */
   ref?: Ref<HTMLLIElement>
   /** Position in the whole list, and the row's top in pixels inside it. */
@@ -14,16 +24,43 @@ interface RomListItemProps {
   rom: RomEntry
   isLoading: boolean
   isDeleting: boolean
-  onLoad: (rom: RomEntry) => void
-  onDelete: (rom: RomEntry) => void
+  /** A rename or a header switch of this entry is on its way to the server. */
+  isSaving: boolean
 }
 
 export function mapperLabel(rom: Pick<RomEntry, 'mapper' | 'mapperName'>): string {
   return rom.mapperName ? `Mapper ${rom.mapper} · ${rom.mapperName}` : `Mapper ${rom.mapper}`
 }
 
+function RomInfo({ rom }: { rom: RomEntry }) {
+  const facts = knownFacts(rom)
+  return (
+    <>
+      <span className="rom-item__title" title={rom.fileName}>
+        {rom.title}
+      </span>
+      <span className="rom-item__meta">
+        <span data-testid="rom-size">{formatFileSize(rom.fileSize)}</span>
+        <span aria-hidden="true"> · </span>
+        <span data-testid="rom-mapper">{mapperLabel(rom)}</span>
+      </span>
+      {isMapperSupported(rom.mapper) ? null : (
+        <span className="rom-item__warning" data-testid="rom-unsupported">
+          Won’t play here: the emulator does not support mapper {rom.mapper}
+        </span>
+      )}
+      {facts.length > 0 ? (
+        <span className="rom-item__meta" data-testid="rom-facts">
+          {facts.join(' · ')}
+        </span>
+      ) : null}
+    </>
+  )
+}
+
 export function RomListItem(props: RomListItemProps) {
-  const { ref, index, offsetPx, rom, isLoading, isDeleting, onLoad, onDelete } = props
+  const { ref, index, offsetPx, rom, isLoading, isDeleting, isSaving } = props
+  const [isRenaming, setRenaming] = useState(false)
   return (
     <li
       ref={ref}
@@ -34,19 +71,21 @@ export function RomListItem(props: RomListItemProps) {
       style={{ transform: `translateY(${offsetPx}px)` }}
     >
       <div className="rom-item__info">
-        <span className="rom-item__title" title={rom.fileName}>
-          {rom.title}
-        </span>
-        <span className="rom-item__meta">
-          <span data-testid="rom-size">{formatFileSize(rom.fileSize)}</span>
-          <span aria-hidden="true"> · </span>
-          <span data-testid="rom-mapper">{mapperLabel(rom)}</span>
-        </span>
-        {isMapperSupported(rom.mapper) ? null : (
-          <span className="rom-item__warning" data-testid="rom-unsupported">
-            Won’t play here: the emulator does not support mapper {rom.mapper}
-          </span>
+        {isRenaming ? (
+          <RenameForm
+            rom={rom}
+            isSaving={isSaving}
+            onRename={(entry, title) => props.onRename(entry, title, () => setRenaming(false))}
+            onClose={() => setRenaming(false)}
+          />
+        ) : (
+          <RomInfo rom={rom} />
         )}
+        <HeaderNote
+          rom={rom}
+          isSaving={isSaving}
+          onUseCorrectedHeader={props.onUseCorrectedHeader}
+        />
       </div>
       <div className="rom-item__actions">
         <button
@@ -56,9 +95,19 @@ export function RomListItem(props: RomListItemProps) {
           title="Load into the player"
           data-play-intent=""
           disabled={isLoading || isDeleting}
-          onClick={() => onLoad(rom)}
+          onClick={() => props.onLoad(rom)}
         >
           {isLoading ? '...' : '▶'}
+        </button>
+        <button
+          type="button"
+          className="btn rom-item__btn"
+          aria-label={`Rename ${rom.title}`}
+          title="Rename"
+          disabled={isDeleting || isRenaming}
+          onClick={() => setRenaming(true)}
+        >
+          ✎
         </button>
         <button
           type="button"
@@ -66,7 +115,7 @@ export function RomListItem(props: RomListItemProps) {
           aria-label={`Delete ${rom.title}`}
           title="Delete from the library"
           disabled={isDeleting}
-          onClick={() => onDelete(rom)}
+          onClick={() => props.onDelete(rom)}
         >
           {isDeleting ? '...' : '✕'}
         </button>

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { RomEntry } from '@nes-studio/shared'
 import { RomListItem } from './rom-list-item'
+import type { RomRowActions } from './rom-list-item'
 
 /** Row height plus the 8 px gap, in CSS pixels: the first guess before a row is measured. */
 const ESTIMATED_ROW_PX = 66
@@ -18,20 +19,19 @@ const INITIAL_RECT = { width: 0, height: 420 }
 /** Ask for the next page when the rows in view come this close to the last loaded one. */
 const PREFETCH_ROWS = 20
 
-interface VirtualRomListProps {
+interface VirtualRomListProps extends RomRowActions {
   /** The entries loaded so far, in list order. */
   roms: readonly RomEntry[]
   /** Entries in the whole list; rows past `roms` show a placeholder until their page arrives. */
   total: number
   loadingId: string | undefined
   deletingId: string | undefined
-  onLoad: (rom: RomEntry) => void
-  onDelete: (rom: RomEntry) => void
+  savingId: string | undefined
   onNeedMore: () => void
 }
 
 export function VirtualRomList(props: VirtualRomListProps) {
-  const { roms, total, loadingId, deletingId, onLoad, onDelete, onNeedMore } = props
+  const { roms, total, loadingId, deletingId, savingId, onNeedMore, ...actions } = props
   const scrollRef = useRef<HTMLDivElement>(null)
   // The virtualiser lays out all `total` rows again (10,000 keys) whenever this function changes, so
   // it changes only when the loaded rows do; a placeholder's key is its index (no string per row).
@@ -82,8 +82,8 @@ export function VirtualRomList(props: VirtualRomListProps) {
               rom={rom}
               isLoading={loadingId === rom.id}
               isDeleting={deletingId === rom.id}
-              onLoad={onLoad}
-              onDelete={onDelete}
+              isSaving={savingId === rom.id}
+              {...actions}
             />
           )
         })}

@@ -16,9 +16,11 @@ export interface UploadRomInput {
   file: File
   title: string
   onProgress?: (progress: UploadProgress) => void
+  /** Aborts the request; the server stores nothing of a request it did not receive whole. */
+  signal?: AbortSignal
 }
 
-export function uploadRom({ file, title, onProgress }: UploadRomInput): Promise<RomEntry> {
+export function uploadRom({ file, title, onProgress, signal }: UploadRomInput): Promise<RomEntry> {
   const form = new FormData()
   form.append('title', title)
   form.append('romFile', file, file.name)
@@ -44,7 +46,12 @@ export function uploadRom({ file, title, onProgress }: UploadRomInput): Promise<
       reject(new ApiError(xhr.status, code, `${xhr.status}: ${text || xhr.statusText}`))
     }
     xhr.onerror = () => reject(new Error('Network error while uploading'))
-    xhr.onabort = () => reject(new Error('Upload aborted'))
+    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'))
+    if (signal?.aborted) {
+      reject(new DOMException('Upload aborted', 'AbortError'))
+      return
+    }
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true })
     xhr.send(form)
   })
 }

@@ -1,11 +1,13 @@
-// 'Upload ROM' panel: pick a .nes file (click or drop), edit its title, upload with a progress bar.
-import { useRef, useState } from 'react'
-import type { FormEvent } from 'react'
+// 'Upload ROM' panel: pick a .nes file (click or drop), edit its title, upload with a progress bar. Many
+// files, a folder or a zip at once go to the upload queue instead (use-upload-queue.ts).
+import { useEffect, useRef, useState } from 'react'
+import type { DragEvent, FormEvent } from 'react'
 import { useEarlyFile } from '../../../hooks/use-early-file'
 import { useFileDrop } from '../../../hooks/use-file-drop'
 import { toast } from '../../../components/ui/use-toast'
 import { formatFileSize } from '../../../lib/format-size'
 import { serverMessage } from '../../../lib/server-message'
+import { collectRomFiles, droppedFiles } from '../lib/collect-rom-files'
 import { useUploadRom } from '../api/upload-rom'
 import type { UploadProgress } from '../api/upload-rom'
 import {
@@ -17,10 +19,18 @@ import {
   percentSent,
   titleFromFileName,
 } from './upload-rules'
+import { UploadQueueList } from './upload-queue-list'
+import { useUploadQueue } from './use-upload-queue'
 import '../library.css'
+
+/** One file that is not a zip keeps the form with its title (or the Invalid File toast); more go to the queue. */
+const isSingleFile = (files: readonly File[]) =>
+  files.length === 1 && !/\.zip$/i.test(files[0]!.name)
 
 export function UploadPanel() {
   const input = useRef<HTMLInputElement>(null)
+  const folderInput = useRef<HTMLInputElement>(null)
+  const queue = useUploadQueue()
   const [file, setFile] = useState<File | null>(null)
   const [title, setTitle] = useState('')
   const [progress, setProgress] = useState<UploadProgress | null>(null)
@@ -36,6 +46,20 @@ export function UploadPanel() {
     setTitle(titleFromFileName(chosen.name))
   }
   const { isDragging, dropProps } = useFileDrop(pick)
+  const pickMany = (files: File[]) => {
+    if (files.length === 0 || queue.isRunning) return
+    if (isSingleFile(files)) return pick(files[0])
+    setFile(null)
+    void collectRomFiles(files).then(queue.start)
+  }
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault()
+    dropProps.onDragLeave()
+    // The folders of a drop are read from its items during the event, the files after.
+    void droppedFiles(event.dataTransfer).then(pickMany)
+  }
+  // React knows no webkitdirectory attribute; the folder picker gets it here.
+  useEffect(() => folderInput.current?.setAttribute('webkitdirectory', ''), [])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -76,12 +100,24 @@ export function UploadPanel() {
       <input
         ref={input}
         type="file"
-        accept=".nes"
+        accept=".nes,.zip"
+        multiple
         className="visually-hidden"
         data-testid="upload-input"
         tabIndex={-1}
         onChange={(event) => {
-          pick(event.target.files?.[0])
+          pickMany(Array.from(event.target.files ?? []))
+          event.target.value = ''
+        }}
+      />
+      <input
+        ref={folderInput}
+        type="file"
+        className="visually-hidden"
+        data-testid="upload-folder-input"
+        tabIndex={-1}
+        onChange={(event) => {
+          pickMany(Array.from(event.target.files ?? []))
           event.target.value = ''
         }}
       />
@@ -91,7 +127,8 @@ export function UploadPanel() {
         data-testid="upload-drop"
         onClick={() => input.current?.click()}
         {...dropProps}
-        disabled={upload.isPending}
+        onDrop={onDrop}
+        disabled={upload.isPending || queue.isRunning}
       >
         <span className="library-drop__main">
           {file ? file.name : 'Drop your NES ROM here or click to browse'}
@@ -100,6 +137,24 @@ export function UploadPanel() {
           {file ? formatFileSize(file.size) : 'Only .NES files are accepted'}
         </span>
       </button>
+      <div className="library-upload__pickers">
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={upload.isPending || queue.isRunning}
+          onClick={() => folderInput.current?.click()}
+        >
+          Upload a folder
+        </button>
+      </div>
+      {queue.items.length > 0 ? (
+        <UploadQueueList
+          items={queue.items}
+          isRunning={queue.isRunning}
+          onCancel={queue.cancel}
+          onClear={queue.clear}
+        />
+      ) : null}
       {file ? (
         <form className="library-upload__form" onSubmit={submit}>
           <label className="library-upload__label" htmlFor="library-rom-title">

@@ -34,16 +34,37 @@ export async function setEditorText(page: Page, text: string): Promise<void> {
   else await page.keyboard.insertText(text)
 }
 
-/** The files as the studio saved them in localStorage (saving is debounced by 300 ms, so this polls). */
-export async function savedFiles(page: Page, timeoutMs = 5000): Promise<Record<string, string>> {
-  const read = () =>
-    page.evaluate(() => {
-      const raw = localStorage.getItem('nes-studio:studio-project:v1')
-      const files = raw
-        ? (JSON.parse(raw) as { files: { filename: string; content?: string }[] }).files
-        : []
-      return Object.fromEntries(files.map((f) => [f.filename, f.content ?? '']))
+/** The project as the studio saved it in IndexedDB (database nes-studio-studio, store projects, key project). */
+export function savedProject(
+  page: Page,
+): Promise<{ main?: string; files: { filename: string; content?: string }[] } | undefined> {
+  return page.evaluate(async () => {
+    // Opening a database that does not exist would create it without the studio's store: look first.
+    const databases = await indexedDB.databases()
+    if (!databases.some((d) => d.name === 'nes-studio-studio')) return undefined
+    return new Promise((resolve, reject) => {
+      const open = indexedDB.open('nes-studio-studio')
+      open.onerror = () => reject(open.error)
+      open.onsuccess = () => {
+        const db = open.result
+        if (!db.objectStoreNames.contains('projects')) return resolve(undefined)
+        const read = db.transaction('projects').objectStore('projects').get('project')
+        read.onerror = () => reject(read.error)
+        read.onsuccess = () => {
+          resolve(read.result)
+          db.close()
+        }
+      }
     })
+  })
+}
+
+/** The files as the studio saved them (saving is debounced by 300 ms, so this polls until they settle). */
+export async function savedFiles(page: Page, timeoutMs = 5000): Promise<Record<string, string>> {
+  const read = async () =>
+    Object.fromEntries(
+      ((await savedProject(page))?.files ?? []).map((f) => [f.filename, f.content ?? '']),
+    )
   const deadline = Date.now() + timeoutMs
   let last = await read()
   let previous = ''

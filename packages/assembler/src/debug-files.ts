@@ -57,13 +57,16 @@ export function formatDebugJson(main: string, info: DebugInfo): string {
   )
 }
 
+/** What the Mesen label file is made from (the studio passes its worker's plain copy of the debug information). */
+export type MesenLabelSource = Pick<DebugInfo, 'labels' | 'battery' | 'prgBanks'>
+
 /**
  * Where Mesen puts a label, by the CPU address it names: `P:` offset in PRG ROM ($8000-$FFFF in a
  * PRG bank), `R:` internal RAM ($0000-$1FFF, mirrored every $800), `S:`/`W:` offset in save or
  * work RAM ($6000-$7FFF; save RAM when the header says battery). Null when Mesen has no place for
  * it (constants, CHR banks, registers).
  */
-export function mesenAddress(label: DebugLabel, info: DebugInfo): string | null {
+export function mesenAddress(label: DebugLabel, info: MesenLabelSource): string | null {
   if (label.kind === 'constant') return null
   const v = label.value
   if (v < 0 || v > 0xffff) return null
@@ -81,7 +84,7 @@ export function mesenAddress(label: DebugLabel, info: DebugInfo): string | null 
  * mesenAddress), in order of creation. Mesen names allow letters, digits, `_` and `@`, so a `.`
  * inside a NESASM name becomes `_`. Local `.labels` are left out: Mesen's labels are global.
  */
-export function formatMesenLabels(info: DebugInfo): string {
+export function formatMesenLabels(info: MesenLabelSource): string {
   const out: string[] = []
   const seen = new Set<string>()
   for (const l of info.labels) {

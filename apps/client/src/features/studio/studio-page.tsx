@@ -16,6 +16,7 @@ import { useLiveMode } from './hooks/use-live-mode'
 import { DebugPanel } from './debug/debug-panel'
 import type { JumpTarget } from './editor/code-editor'
 import { downloadBytes } from './hooks/download'
+import { downloadMesenLabels } from './hooks/download-labels'
 import { useCompiler } from './hooks/use-compiler'
 import type { CompileError } from './build/compile-result'
 import { useNesPad } from '../../components/nes-pad'
@@ -25,7 +26,9 @@ import { revealElement } from '../../lib/reveal'
 import { useGameKeys } from '../../hooks/use-game-keys'
 import { usePreview } from './hooks/use-preview'
 import { useProjectFilesIo } from './hooks/use-project-files-io'
+import { useSavedProject } from './hooks/use-saved-project'
 import { useStudioProject } from './hooks/use-studio-project'
+import type { LoadedProject } from './project/project-db'
 import type { EditorFile } from './project/project-files'
 import './studio.css'
 import './studio-preview.css'
@@ -45,7 +48,18 @@ const ADD_PROBLEMS = {
 } as const
 
 export default function StudioPage() {
-  const studio = useStudioProject()
+  const loaded = useSavedProject()
+  if (loaded.status === 'loading')
+    return (
+      <main className="studio" aria-busy="true">
+        <p className="studio__loading pixel">Loading the project…</p>
+      </main>
+    )
+  return <Studio saved={loaded.saved} />
+}
+
+function Studio({ saved }: { saved: LoadedProject | undefined }) {
+  const studio = useStudioProject(saved)
   const { project, active } = studio
   const compiler = useCompiler()
   const screenRef = useRef<HTMLDivElement>(null)
@@ -200,6 +214,9 @@ export default function StudioPage() {
         hasRom={rom !== undefined}
         onCompile={onCompile}
         onDownload={() => rom && downloadBytes(rom, `${project.name}.nes`)}
+        onDownloadLabels={() =>
+          void downloadMesenLabels(() => compiler.buildForDebug(project), project.name)
+        }
         onAddToLibrary={() => setIsAdding(true)}
         onImport={(file) => void io.importZip(file)}
         onExport={io.exportZip}

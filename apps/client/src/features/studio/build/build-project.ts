@@ -2,12 +2,32 @@
 // character), CHR text converted to tile bytes, binary files as they are.
 import type { AssembleInput } from '@nes-studio/assembler'
 import { chrTextToBytes } from '../project/chr-text'
+import type { ChrProblem } from '../project/chr-text'
 import { mainFile } from '../project/project-files'
-import type { Project } from '../project/project-files'
-import { encodeLatin1, stripOutOfRange } from '../project/text-bytes'
+import type { EditorFile, Project } from '../project/project-files'
+import { encodeForAssembler } from '../project/text-bytes'
 import type { StudioDiagnostic } from './studio-diagnostic'
 
 export const MAIN_NOT_FOUND_MESSAGE = 'Main file not found'
+
+type Converted = { bytes: Uint8Array; chrProblems: ChrProblem[] }
+
+// A file's bytes for the assembler, kept while the file object lives: an edit makes a new object, so a check after
+// typing converts only the edited file, not all of a large project (SMB3's 6.8 MB) again.
+const converted = new WeakMap<EditorFile, Converted>()
+
+function assemblerBytes(file: EditorFile): Converted {
+  const known = converted.get(file)
+  if (known) return known
+  let result: Converted
+  if (file.binary) result = { bytes: file.binary, chrProblems: [] }
+  else if (file.type === 'chr') {
+    const chr = chrTextToBytes(file.content)
+    result = { bytes: chr.bytes, chrProblems: chr.problems }
+  } else result = { bytes: encodeForAssembler(file.content), chrProblems: [] }
+  converted.set(file, result)
+  return result
+}
 
 export type PreparedBuild =
   { ok: true; input: AssembleInput } | { ok: false; message: string; problems: StudioDiagnostic[] }
@@ -19,16 +39,10 @@ export function prepareBuild(project: Project): PreparedBuild {
   const files: Record<string, Uint8Array> = {}
   const problems: StudioDiagnostic[] = []
   for (const file of project.files) {
-    if (file.binary) {
-      files[file.filename] = file.binary
-    } else if (file.type === 'chr') {
-      const converted = chrTextToBytes(file.content)
-      files[file.filename] = converted.bytes
-      for (const p of converted.problems)
-        problems.push({ severity: 'error', code: 'ChrText', file: file.filename, ...p })
-    } else {
-      files[file.filename] = encodeLatin1(stripOutOfRange(file.content))
-    }
+    const { bytes, chrProblems } = assemblerBytes(file)
+    files[file.filename] = bytes
+    for (const p of chrProblems)
+      problems.push({ severity: 'error', code: 'ChrText', file: file.filename, ...p })
   }
   if (problems.length > 0) {
     return {

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createFile, createMainFile } from '../project/project-files'
 import type { Project } from '../project/project-files'
-import { ProjectTree } from './project-tree'
+import { LARGE_FOLDER_FILES, ProjectTree } from './project-tree'
 import { QuickOpen } from './quick-open'
 
 afterEach(cleanup)
@@ -126,5 +126,31 @@ describe('QuickOpen', () => {
     ])
     fireEvent.change(select, { target: { value: project.files[1]!.id } })
     expect(cb.onSetMain).toHaveBeenCalledWith(project.files[1]!.id)
+  })
+
+  it('starts a folder of more than 40 files closed, and opens it on a click', () => {
+    const big: Project = {
+      name: 'big',
+      files: [
+        createMainFile('smb3.asm', ''),
+        ...Array.from({ length: LARGE_FOLDER_FILES + 1 }, (_, i) =>
+          createFile(`PRG/f${i}.asm`, ''),
+        ),
+        createFile('CHR/a.pcx', ''),
+      ],
+    }
+    const callbacks = {
+      onOpen: vi.fn(),
+      onCreate: vi.fn((): string | undefined => undefined),
+      onRename: vi.fn((): string | undefined => undefined),
+      onDelete: vi.fn(),
+      onSetMain: vi.fn(),
+      onQuickOpen: vi.fn(),
+      onFind: vi.fn(),
+    }
+    render(<ProjectTree project={big} activeId={big.files[0]!.id} {...callbacks} />)
+    expect(paths()).toEqual(['CHR', 'CHR/a.pcx', 'PRG', 'smb3.asm'])
+    fireEvent.click(screen.getByRole('button', { name: 'PRG' }))
+    expect(paths()).toHaveLength(4 + LARGE_FOLDER_FILES + 1)
   })
 })

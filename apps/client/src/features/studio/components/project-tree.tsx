@@ -30,6 +30,23 @@ type Pending =
 
 const DRAG_TYPE = 'application/x-nes-studio-path'
 
+/** A folder holding more files than this (at any depth) starts closed. */
+export const LARGE_FOLDER_FILES = 40
+
+/** The number of files under each folder of the tree, at any depth. */
+function folderSizes(nodes: TreeNode[], sizes = new Map<string, number>()): Map<string, number> {
+  for (const node of nodes) {
+    if (node.kind !== 'folder') continue
+    folderSizes(node.children, sizes)
+    const files = node.children.reduce(
+      (sum, child) => sum + (child.kind === 'file' ? 1 : (sizes.get(child.path) ?? 0)),
+      0,
+    )
+    sizes.set(node.path, files)
+  }
+  return sizes
+}
+
 function join(folder: string, name: string): string {
   return folder === '' ? name : `${folder}/${name}`
 }
@@ -44,15 +61,15 @@ function Badge({ file }: { file: EditorFile }) {
 /** Memoised: typing changes file contents, which the tree does not show. */
 export const ProjectTree = memo(function ProjectTree(props: ProjectTreeProps) {
   const tree = useMemo(() => buildTree(props.project), [props.project])
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
+  const sizes = useMemo(() => folderSizes(tree), [tree])
+  // Folders the user opened or closed; the others are open unless they hold many files (SMB3's PRG folder has
+  // 726), which would make the tree thousands of rows long before anyone asked to see them.
+  const [toggled, setToggled] = useState<ReadonlyMap<string, boolean>>(new Map())
+  const isOpenFolder = (path: string) =>
+    toggled.get(path) ?? (sizes.get(path) ?? 0) <= LARGE_FOLDER_FILES
   const [pending, setPending] = useState<Pending | undefined>(undefined)
   const [dropTarget, setDropTarget] = useState<string | undefined>(undefined)
-  const toggle = (path: string) =>
-    setCollapsed((c) => {
-      const next = new Set(c)
-      if (!next.delete(path)) next.add(path)
-      return next
-    })
+  const toggle = (path: string) => setToggled((t) => new Map(t).set(path, !isOpenFolder(path)))
 
   const drop = (event: DragEvent, folder: string) => {
     event.preventDefault()
@@ -95,7 +112,7 @@ export const ProjectTree = memo(function ProjectTree(props: ProjectTreeProps) {
   const renderNode = (node: TreeNode, depth: number) => {
     const isMain = node.kind === 'file' && node.file.type === 'main'
     const isFolder = node.kind === 'folder'
-    const isOpen = isFolder && !collapsed.has(node.path)
+    const isOpen = isFolder && isOpenFolder(node.path)
     const actions = !isMain && (
       <span className="studio-tree__actions">
         {isFolder && (

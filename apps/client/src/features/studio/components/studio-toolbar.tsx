@@ -7,6 +7,8 @@ interface StudioToolbarProps {
   hasRom: boolean
   onCompile: () => void
   onDownload: () => void
+  /** Downloads the program's Mesen labels (.mlb). */
+  onDownloadLabels: () => void
   onAddToLibrary: () => void
   onImport: (file: File) => void
   onExport: () => void
@@ -32,6 +34,15 @@ export function StudioToolbar(props: StudioToolbarProps) {
       {props.status}
       <button type="button" className="btn" onClick={props.onDownload} disabled={!props.hasRom}>
         Download .nes
+      </button>
+      <button
+        type="button"
+        className="btn"
+        onClick={props.onDownloadLabels}
+        disabled={!props.hasRom}
+        title="Mesen labels: the program's labels at their ROM and RAM addresses, for Mesen's debugger"
+      >
+        Download .mlb
       </button>
       <button type="button" className="btn" onClick={props.onAddToLibrary} disabled={!props.hasRom}>
         Add to library

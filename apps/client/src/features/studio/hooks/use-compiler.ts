@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CompileOutcome } from '../build/compile-result'
 import type { StudioDiagnostic } from '../build/studio-diagnostic'
-import type { Toolchain } from '../build/toolchain'
+import type { Toolchain, ToolchainBuild } from '../build/toolchain'
 import { createToolchain } from '../build/toolchains'
 import { toolchainOf } from '../project/project-files'
 import type { Project, ToolchainKind } from '../project/project-files'
@@ -40,12 +40,26 @@ export function useCompiler(kind: ToolchainKind = 'nesasm') {
     }
   }, [])
 
+  // The last build, by the files it built: a compile right after the check of the same files (or while it runs)
+  // takes its answer instead of building again (a large project takes seconds, and the worker does one at a time).
+  const last = useRef<{ files: Project['files']; build: Promise<ToolchainBuild> } | undefined>(
+    undefined,
+  )
+
   /** Builds and shows the diagnostics of the newest request only (a check and a compile may overlap). */
   const runBuild = useCallback(
     async (project: Project): Promise<CompileOutcome> => {
       sequence.current += 1
       const mine = sequence.current
-      const built = await getToolchain(toolchainOf(project)).build(project)
+      if (last.current?.files !== project.files) {
+        const build = getToolchain(toolchainOf(project)).build(project)
+        last.current = { files: project.files, build }
+      }
+      const { build } = last.current
+      const built = await build
+      // No diagnostics and no ROM: the tools did not run (a worker that failed to load), so try again next time.
+      if (!built.outcome.ok && built.diagnostics.length === 0 && last.current?.build === build)
+        last.current = undefined
       if (mine === sequence.current) setDiagnostics(built.diagnostics)
       if (built.elapsedMs !== undefined) setLastAssemblyMs(built.elapsedMs)
       return built.outcome
@@ -78,11 +92,18 @@ export function useCompiler(kind: ToolchainKind = 'nesasm') {
     setDiagnostics([])
   }, [])
 
+  /** Builds `project` with debug information (the debugger's build, for the labels download). */
+  const buildForDebug = useCallback(
+    (project: Project) => getToolchain(toolchainOf(project)).buildForDebug(project),
+    [getToolchain],
+  )
+
   /** `build` compiles without the COMPILING... state (live mode): the outcome, diagnostics shown. */
   return {
     compile,
     check,
     build: runBuild,
+    buildForDebug,
     isCompiling,
     diagnostics,
     clearDiagnostics,

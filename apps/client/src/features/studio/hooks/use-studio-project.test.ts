@@ -2,7 +2,10 @@ import { act, cleanup, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createDefaultProject, createFile } from '../project/project-files'
 import type { Project } from '../project/project-files'
-import { PROJECT_STORAGE_KEY, loadProject, serializeProject } from '../project/project-store'
+import { loadProject, saveProject } from '../project/project-db'
+import type { ProjectStorage } from '../project/project-db'
+import type { StoredProject } from '../project/project-store'
+import type { ProjectChannel, SavedMessage } from './use-project-sync'
 import { breakpointStore } from '../debug/breakpoint-store'
 import { useStudioProject } from './use-studio-project'
 
@@ -36,78 +39,106 @@ describe('useStudioProject', () => {
   })
 })
 
-/** Another tab saving `project`: localStorage changes and this tab gets a storage event. */
-function saveFromOtherTab(project: Project) {
-  const text = serializeProject(project)
-  localStorage.setItem(PROJECT_STORAGE_KEY, text)
-  window.dispatchEvent(new StorageEvent('storage', { key: PROJECT_STORAGE_KEY, newValue: text }))
+/** The browser's part of a test: IndexedDB as a value, and a channel this test posts other tabs' messages on. */
+function testSync() {
+  let value: StoredProject | undefined
+  const listeners = new Set<(message: SavedMessage) => void>()
+  const storage: ProjectStorage = {
+    read: () => Promise.resolve(value),
+    write: (next) => {
+      value = next
+      return Promise.resolve()
+    },
+  }
+  const channel: ProjectChannel = {
+    post: () => undefined,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+  return {
+    sync: { storage, channel },
+    saved: async () => (await loadProject(storage))?.project,
+    /** Another tab saving `project` and saying so. */
+    async saveFromOtherTab(project: Project) {
+      const savedAt = (await saveProject(storage, project))!
+      for (const listener of listeners) listener({ type: 'saved', savedAt, tab: 'other' })
+      // the tab reads the project back (a resolved promise): let it arrive
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    },
+  }
 }
 
 const withEnemy = (): Project => {
   const base = createDefaultProject()
   return { ...base, files: [...base.files, createFile('enemy.asm', '; enemy\n')] }
 }
-const savedNames = () => loadProject()!.files.map((f) => f.filename)
+const names = (project: Project | undefined) => project?.files.map((f) => f.filename)
 
 describe('useStudioProject with another tab', () => {
-  it('does not save over another tab when this tab was only looked at', () => {
-    vi.useFakeTimers()
-    try {
-      const { unmount } = renderHook(() => useStudioProject())
-      // Another tab adds a file and saves; this tab is closed without an edit.
-      localStorage.setItem(PROJECT_STORAGE_KEY, serializeProject(withEnemy()))
-      act(() => vi.advanceTimersByTime(2000))
-      window.dispatchEvent(new Event('pagehide'))
-      unmount()
-      expect(savedNames()).toEqual(['main.asm', 'enemy.asm'])
-    } finally {
-      vi.useRealTimers()
-    }
+  it('does not save over another tab when this tab was only looked at', async () => {
+    const browser = testSync()
+    const { unmount } = renderHook(() => useStudioProject(undefined, browser.sync))
+    // Another tab adds a file and saves (its message is not needed here); this tab closes without an edit.
+    await saveProject(browser.sync.storage, withEnemy())
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)))
+    window.dispatchEvent(new Event('pagehide'))
+    unmount()
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    expect(names(await browser.saved())).toEqual(['main.asm', 'enemy.asm'])
   })
 
-  it("takes another tab's project when this tab has no unsaved edits, and keeps its open tabs", () => {
-    const { result } = renderHook(() => useStudioProject())
+  it("takes another tab's project when this tab has no unsaved edits, and keeps its open tabs", async () => {
+    const browser = testSync()
+    const { result } = renderHook(() => useStudioProject(undefined, browser.sync))
     const main = result.current.project.files.find((f) => f.filename === 'main.asm')!
-    act(() => saveFromOtherTab(withEnemy()))
-    expect(result.current.project.files.map((f) => f.filename)).toEqual(['main.asm', 'enemy.asm'])
+    await act(() => browser.saveFromOtherTab(withEnemy()))
+    expect(names(result.current.project)).toEqual(['main.asm', 'enemy.asm'])
     expect(result.current.conflict).toBeUndefined()
     // main.asm did not change, so its tab (and editor state) stays the same file.
     expect(result.current.active?.id).toBe(main.id)
     // A later edit here saves both: the other tab's file is not lost.
     act(() => result.current.edit(main.id, '; mine\n'))
-    act(() => window.dispatchEvent(new Event('pagehide')))
-    expect(savedNames()).toEqual(['main.asm', 'enemy.asm'])
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)))
+    expect(names(await browser.saved())).toEqual(['main.asm', 'enemy.asm'])
+    expect((await browser.saved())?.files[0]?.content).toBe('; mine\n')
   })
 
-  it('with unsaved edits here, saves neither over the other until the user picks one', () => {
-    const { result } = renderHook(() => useStudioProject())
+  it('with unsaved edits here, saves neither over the other until the user picks one', async () => {
+    const browser = testSync()
+    const { result } = renderHook(() => useStudioProject(undefined, browser.sync))
     const main = result.current.project.files.find((f) => f.filename === 'main.asm')!
     act(() => result.current.edit(main.id, '; mine\n'))
-    act(() => saveFromOtherTab(withEnemy()))
+    await act(() => browser.saveFromOtherTab(withEnemy()))
     expect(result.current.conflict).toBeDefined()
     // This tab's edit is still shown, and closing the page does not write it over the other tab's project.
     expect(result.current.project.files.find((f) => f.id === main.id)!.content).toBe('; mine\n')
     act(() => window.dispatchEvent(new Event('pagehide')))
-    expect(savedNames()).toEqual(['main.asm', 'enemy.asm'])
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)))
+    expect(names(await browser.saved())).toEqual(['main.asm', 'enemy.asm'])
 
-    act(() => result.current.conflict!.keepMine())
+    await act(() => result.current.conflict!.keepMine())
     expect(result.current.conflict).toBeUndefined()
-    expect(savedNames()).toEqual(['main.asm'])
-    expect(loadProject()!.files[0]!.content).toBe('; mine\n')
+    expect(names(await browser.saved())).toEqual(['main.asm'])
+    expect((await browser.saved())!.files[0]!.content).toBe('; mine\n')
   })
 
-  it("Load the other tab's version shows it and saves nothing", () => {
-    const { result } = renderHook(() => useStudioProject())
+  it("Load the other tab's version shows it and saves nothing", async () => {
+    const browser = testSync()
+    const { result } = renderHook(() => useStudioProject(undefined, browser.sync))
     const main = result.current.project.files.find((f) => f.filename === 'main.asm')!
     act(() => result.current.edit(main.id, '; mine\n'))
-    act(() => saveFromOtherTab(withEnemy()))
+    await act(() => browser.saveFromOtherTab(withEnemy()))
     act(() => result.current.conflict!.loadOther())
     expect(result.current.conflict).toBeUndefined()
-    expect(result.current.project.files.map((f) => f.filename)).toEqual(['main.asm', 'enemy.asm'])
+    expect(names(result.current.project)).toEqual(['main.asm', 'enemy.asm'])
     expect(result.current.active?.filename).toBe('main.asm')
     expect(result.current.active?.content).not.toBe('; mine\n')
     act(() => window.dispatchEvent(new Event('pagehide')))
-    expect(savedNames()).toEqual(['main.asm', 'enemy.asm'])
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)))
+    expect(names(await browser.saved())).toEqual(['main.asm', 'enemy.asm'])
+    expect((await browser.saved())!.files[0]!.content).not.toBe('; mine\n')
   })
 })
 

@@ -1,9 +1,8 @@
-// The studio's project state: restored from localStorage on open, saved as it changes (only when this tab changed
-// it; another tab's save is taken when this tab has no unsaved edits, or offered when it has), missing .include/.incbin
+// The studio's project state: restored from what the browser kept (the page loads it first), saved as it changes and
+// in step with other tabs (use-project-sync.ts), missing .include/.incbin
 // targets added (and opened as tabs), the open tabs (closing one never deletes its file), and the actions the UI
 // needs (add, open, close, edit, rename/move, delete, new folder, replace, restore for Undo).
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
-import { toast } from '../../../components/ui/use-toast'
 import { addMissingReferencedFiles, removeUnusedCreatedFiles } from '../project/include-scan'
 import {
   addFile,
@@ -18,17 +17,12 @@ import { adoptProject } from '../project/adopt-project'
 import { breakpointStore } from '../debug/breakpoint-store'
 import { addFolder, deletePath, renamePath } from '../project/project-paths'
 import type { PathResult } from '../project/project-paths'
-import {
-  PROJECT_STORAGE_KEY,
-  deserializeProject,
-  loadActiveFilename,
-  loadProject,
-  saveActiveFilename,
-  saveProject,
-} from '../project/project-store'
+import { loadActiveFilename, saveActiveFilename } from '../project/project-store'
+import type { LoadedProject } from '../project/project-db'
 import { initialTabs, loadOpenTabs, pruneTabs, saveOpenTabs } from './open-tabs'
+import { useProjectSync } from './use-project-sync'
+import type { ProjectSyncOptions } from './use-project-sync'
 
-const SAVE_DELAY_MS = 300
 const SCAN_DELAY_MS = 1000
 
 /** What Undo needs to put back: the whole project and its tabs as they were. */
@@ -36,10 +30,6 @@ export interface ProjectSnapshot {
   project: Project
   openIds: string[]
   activeId: string
-}
-
-function initialProject(): Project {
-  return addMissingReferencedFiles(loadProject() ?? createDefaultProject())
 }
 
 /**
@@ -64,8 +54,19 @@ function withReferences(
   return [next, [...openIds, ...fresh.map((f) => f.id)]]
 }
 
-export function useStudioProject() {
-  const [project, setProject] = useState<Project>(initialProject)
+/**
+ * The studio's project, starting from `saved` (what the browser kept: project-db.ts loadProject) or the default
+ * project. `sync` replaces the browser's storage and channel (tests).
+ */
+export function useStudioProject(
+  saved?: LoadedProject,
+  sync?: Pick<ProjectSyncOptions, 'storage' | 'channel'>,
+) {
+  // The project as loaded, before missing references were added: what the storage holds.
+  const loadedProject = useRef(saved?.project ?? createDefaultProject())
+  const [project, setProject] = useState<Project>(() =>
+    addMissingReferencedFiles(loadedProject.current),
+  )
   const [openIds, setOpenIds] = useState<string[]>(() => loadOpenTabs(project))
   const [activeId, setActiveId] = useState<string>(() => {
     const remembered = loadActiveFilename()
@@ -83,49 +84,8 @@ export function useStudioProject() {
     latest.current = { ...latest.current, openIds, activeId }
   }
 
-  // What the saved project (in localStorage) holds as far as this tab knows: the project it loaded, last saved
-  // or took from another tab. This tab has unsaved edits while `latest` differs from it, and only then saves, so
-  // a tab that was only looked at never overwrites what another tab saved.
-  const saved = useRef(project)
-  // Another tab's project that arrived while this tab had unsaved edits: neither is saved over the other until
-  // the user picks one (see `conflict` below).
-  const [otherTab, setOtherTab] = useState<Project | undefined>(undefined)
-  const otherTabRef = useRef<Project | undefined>(undefined)
-
   // Files the reference scan created, by id, with the content they were created with (see withReferences).
   const created = useRef(new Map<string, string>())
-
-  const hasWarnedAboutSaving = useRef(false)
-  const persist = useCallback(() => {
-    const current = latest.current.project
-    if (current === saved.current || otherTabRef.current) return
-    if (saveProject(current)) {
-      saved.current = current
-      return
-    }
-    if (hasWarnedAboutSaving.current) return
-    hasWarnedAboutSaving.current = true
-    toast({
-      title: 'Not Saved',
-      description:
-        'The browser refused to store the project (storage full?). Export it as a .zip to keep it.',
-      variant: 'destructive',
-    })
-  }, [])
-
-  useEffect(() => {
-    const timer = setTimeout(persist, SAVE_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [project, persist])
-
-  // Save at once when the page goes away, so the last keystrokes are not lost to the debounce.
-  useEffect(() => {
-    window.addEventListener('pagehide', persist)
-    return () => {
-      window.removeEventListener('pagehide', persist)
-      persist()
-    }
-  }, [persist])
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -164,56 +124,23 @@ export function useStudioProject() {
     if (nextActive !== undefined) setActiveId(nextActive)
   }, [])
 
-  /** Shows another tab's saved project here, in place of this tab's (which had no unsaved edits, or the user chose). */
+  /** Shows another tab's saved project in place of this tab's; returns it as this tab now has it. */
   const adopt = useCallback(
     (theirs: Project) => {
       const { project: mine, openIds: tabs, activeId: current } = latest.current
       const next = adoptProject(mine, theirs, tabs, current)
-      saved.current = next.project
-      otherTabRef.current = undefined
-      setOtherTab(undefined)
       commit(next.project, next.openIds, next.activeId)
+      return next.project
     },
     [commit],
   )
-
-  // Another tab of the studio saved the project. With no unsaved edits here, this tab shows that project (it is
-  // the newest); with unsaved edits, both are kept and the user is asked (`conflict`).
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== PROJECT_STORAGE_KEY || event.newValue === null) return
-      const theirs = deserializeProject(event.newValue)
-      if (!theirs) return
-      if (latest.current.project === saved.current && !otherTabRef.current) {
-        adopt(theirs)
-        return
-      }
-      otherTabRef.current = theirs
-      setOtherTab(theirs)
-    }
-    window.addEventListener('storage', onStorage)
-    return () => window.removeEventListener('storage', onStorage)
-  }, [adopt])
-
-  // While both versions are kept, leaving the page would drop this tab's edits: the browser asks first.
-  useEffect(() => {
-    if (!otherTab) return
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault()
-    window.addEventListener('beforeunload', onBeforeUnload)
-    return () => window.removeEventListener('beforeunload', onBeforeUnload)
-  }, [otherTab])
-
-  /** Another tab's changes, waiting while this tab has unsaved edits of its own. */
-  const conflict = otherTab && {
-    /** Drops this tab's unsaved edits and shows the other tab's project. */
-    loadOther: () => adopt(otherTab),
-    /** Saves this tab's project over the other tab's. */
-    keepMine: () => {
-      otherTabRef.current = undefined
-      setOtherTab(undefined)
-      persist()
-    },
-  }
+  const { conflict } = useProjectSync(project, {
+    loaded: loadedProject.current,
+    loadedAt: saved?.savedAt ?? 0,
+    latest,
+    adopt,
+    ...sync,
+  })
 
   /** Shows a file in a tab (opening the tab if needed). */
   const open = useCallback((id: string) => {

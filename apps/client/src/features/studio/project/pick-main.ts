@@ -1,5 +1,5 @@
 // Which file of an imported project the build starts from, wherever it sits in the project's folders.
-import { scanReferences } from './include-scan'
+import { referencesOf } from './include-scan'
 import type { EditorFile } from './project-files'
 import { resolveReference } from './reference-paths'
 import { MAIN_FILE } from './templates'
@@ -10,7 +10,7 @@ function includedFiles(files: EditorFile[], mainGuess: string): Set<string> {
   const included = new Set<string>()
   for (const file of files) {
     if (file.binary) continue
-    for (const ref of scanReferences(file.content)) {
+    for (const ref of referencesOf(file)) {
       const path = resolveReference((p) => paths.has(p), ref.filename, mainGuess, file.filename)
       if (path !== undefined && path !== file.filename) included.add(path)
     }

@@ -2,19 +2,18 @@ import { describe, expect, it } from 'vitest'
 import { chrTextToBytes } from './chr-text'
 import { addFile, createDefaultProject, createFile, createMainFile } from './project-files'
 import {
-  PROJECT_STORAGE_KEY,
-  clearSavedProject,
   deserializeProject,
   loadActiveFilename,
-  loadProject,
+  projectFromStored,
   saveActiveFilename,
-  saveProject,
+  savedAtOf,
   serializeProject,
+  toStored,
 } from './project-store'
 import { bytesToBase64 } from './text-bytes'
 
 describe('project store', () => {
-  it('saves under a versioned key and restores files, types, binary bytes and encodings', () => {
+  it('keeps files, types, binary bytes and encodings, as bytes (IndexedDB) and as base64 (JSON)', () => {
     const added = addFile(createDefaultProject(), 'tiles.chr')
     if (!added.ok) throw new Error('add failed')
     const project = {
@@ -37,17 +36,20 @@ describe('project store', () => {
         },
       ],
     }
-    expect(saveProject(project, localStorage)).toBe(true)
-    expect(PROJECT_STORAGE_KEY).toMatch(/:v1$/)
-    const restored = loadProject(localStorage)
-    expect(restored?.name).toBe('demo')
-    expect(restored?.files.map((f) => [f.filename, f.type, f.content])).toEqual(
-      project.files.map((f) => [f.filename, f.type, f.content]),
-    )
-    expect([...(restored?.files[2]?.binary ?? [])]).toEqual([0, 255, 7])
-    expect(restored?.files[3]?.encoding).toBe('latin1')
-    clearSavedProject(localStorage)
-    expect(loadProject(localStorage)).toBeUndefined()
+    const stored = toStored(project, 'bytes', 42)
+    expect(stored.files[2]).toEqual({ filename: 'data.bin', bytes: Uint8Array.of(0, 255, 7) })
+    expect(savedAtOf(stored)).toBe(42)
+    for (const restored of [
+      projectFromStored(stored),
+      deserializeProject(serializeProject(project)),
+    ]) {
+      expect(restored?.name).toBe('demo')
+      expect(restored?.files.map((f) => [f.filename, f.type, f.content])).toEqual(
+        project.files.map((f) => [f.filename, f.type, f.content]),
+      )
+      expect([...(restored?.files[2]?.binary ?? [])]).toEqual([0, 255, 7])
+      expect(restored?.files[3]?.encoding).toBe('latin1')
+    }
   })
 
   it('rejects corrupt, foreign-version and main-less data', () => {
@@ -89,26 +91,10 @@ describe('project store', () => {
     expect(loadActiveFilename(localStorage)).toBe('tiles.chr')
   })
 
-  it('reports a storage that refuses to save', () => {
-    const full = {
-      getItem: () => null,
-      setItem: () => {
-        throw new DOMException('full', 'QuotaExceededError')
-      },
-      removeItem: () => {},
-      clear: () => {},
-      key: () => null,
-      length: 0,
-    } satisfies Storage
-    expect(saveProject(createDefaultProject(), full)).toBe(false)
-  })
-
   it('keeps the empty folders made in the tree', () => {
     const project = { ...createDefaultProject(), folders: ['gfx', 'src/levels'] }
-    expect(saveProject(project, localStorage)).toBe(true)
-    expect(loadProject(localStorage)?.folders).toEqual(['gfx', 'src/levels'])
-    expect(saveProject(createDefaultProject(), localStorage)).toBe(true)
-    expect(loadProject(localStorage)?.folders).toBeUndefined()
+    expect(projectFromStored(toStored(project, 'bytes'))?.folders).toEqual(['gfx', 'src/levels'])
+    expect(projectFromStored(toStored(createDefaultProject(), 'bytes'))?.folders).toBeUndefined()
   })
 
   it('keeps the main file wherever it is and the placeholder marks; older saves open main.asm as main', () => {

@@ -259,7 +259,9 @@ describe('project zip limits', () => {
     const started = performance.now()
     const result = zipToProject(bomb, 'x')
     expect(performance.now() - started).toBeLessThan(100)
-    expect(result.ok ? '' : result.message).toMatch(/too large \(zero\.bin is 16 MB\).*2 MB/)
+    expect(result.ok ? '' : result.message).toBe(
+      'The archive is too large (zero.bin is 16,777,216 bytes): the studio takes at most 32 MB unpacked in all, 4 MB (4,194,304 bytes) a file and 4000 files.',
+    )
   })
 
   it('refuses an entry whose declared size is smaller than its packed data (a lying header)', () => {
@@ -279,16 +281,37 @@ describe('project zip limits', () => {
   })
 
   it('refuses archives over the total size or file count', () => {
-    const half = new Uint8Array(ZIP_LIMITS.fileBytes)
+    const small = { fileBytes: 1000, totalBytes: 2500, files: 5 }
+    const entries = { 'main.asm': strToU8('nop\n'), 'a.bin': new Uint8Array(1000) }
+    const fits = zipToProject(zipSync({ ...entries, 'b.bin': new Uint8Array(1000) }), 'x', small)
+    expect(fits.ok).toBe(true)
     const big = zipToProject(
-      zipSync({ 'main.asm': strToU8('nop\n'), 'a.bin': half, 'b.bin': half, 'c.bin': half }),
+      zipSync({ ...entries, 'b.bin': new Uint8Array(1000), 'c.bin': new Uint8Array(1000) }),
+      'x',
+      small,
+    )
+    expect(big.ok ? '' : big.message).toMatch(/too large \(more than 0 MB unpacked\)/)
+    const many: Record<string, Uint8Array> = { 'main.asm': strToU8('nop\n') }
+    for (let i = 0; i < 5; i += 1) many[`f${i}.asm`] = strToU8('nop\n')
+    const crowded = zipToProject(zipSync(many), 'x', small)
+    expect(crowded.ok ? '' : crowded.message).toMatch(/too large \(more than 5 files\)/)
+  })
+
+  it("takes a project of the SMB3 disassembly's shape: 855 files, 6.8 MB", () => {
+    const entries: Record<string, Uint8Array> = { 'smb3.asm': strToU8('  .inesprg 1\n') }
+    const text = strToU8(`; ${'x'.repeat(8000)}\r\n`)
+    for (let i = 0; i < 726; i += 1) entries[`PRG/f${i}.asm`] = text
+    for (let i = 0; i < 128; i += 1) entries[`CHR/c${i}.pcx`] = new Uint8Array(7000).fill(i)
+    const imported = zipToProject(zipSync(entries, { level: 0 }), 'smb3')
+    expect(imported.ok && imported.project.files.length).toBe(855)
+  })
+
+  it('names a file one byte over the limit by its exact size', () => {
+    const over = zipToProject(
+      zipSync({ 'main.asm': strToU8('nop\n'), 'a.bin': new Uint8Array(ZIP_LIMITS.fileBytes + 1) }),
       'x',
     )
-    expect(big.ok ? '' : big.message).toMatch(/too large \(more than/)
-    const many: Record<string, Uint8Array> = { 'main.asm': strToU8('nop\n') }
-    for (let i = 0; i < ZIP_LIMITS.files; i += 1) many[`f${i}.asm`] = strToU8('nop\n')
-    const crowded = zipToProject(zipSync(many), 'x')
-    expect(crowded.ok ? '' : crowded.message).toMatch(/too large \(more than 500 files\)/)
+    expect(over.ok ? '' : over.message).toContain('(a.bin is 4,194,305 bytes)')
   })
 
   it('imports archives up to the limits', () => {

@@ -7,7 +7,8 @@ import { newFileId } from './project-files'
 import { addMissingReferencedFiles, missingReferences } from './include-scan'
 import { pickMain } from './pick-main'
 import type { EditorFile, Project } from './project-files'
-import { checkPath, clashOf } from './path-rules'
+import { checkPath } from './path-rules'
+import { parentFolders } from './project-paths'
 import { chrTextFromBytes, isChrTextFor } from './chr-from-bytes'
 import { chrTextToBytes } from './chr-text'
 import { decodeText, encodeText, looksBinary } from './text-bytes'
@@ -64,11 +65,15 @@ export type ZipImportResult =
   | { ok: false; message: string }
 
 /**
- * What an imported archive may hold, so a small zip cannot freeze the tab or fill memory (a zip bomb), and the
- * project still fits the browser storage it is saved in (~5 MB, binaries as base64). Checked on the sizes the
- * archive declares, before anything is inflated; fflate never inflates past a declared size.
+ * What an imported archive may hold, so a small zip cannot freeze the tab or fill memory (a zip bomb). Real
+ * projects fit with room to spare (the SMB3 disassembly: 855 files, 6.8 MB; a NES ROM is at most 1 MB, so no file
+ * it reads is larger); the project is kept in IndexedDB (project-db.ts). Checked on the sizes the archive declares,
+ * before anything is inflated; fflate never inflates past a declared size.
  */
-export const ZIP_LIMITS = { fileBytes: 1024 * 1024, totalBytes: 2 * 1024 * 1024, files: 500 }
+export const ZIP_LIMITS = { fileBytes: 4 * 1024 * 1024, totalBytes: 32 * 1024 * 1024, files: 4000 }
+
+/** Bytes of one file, bytes in all (unpacked), and files. */
+export type ZipLimits = typeof ZIP_LIMITS
 
 function listNames(names: string[]): string {
   const shown = names.slice(0, 5).join(', ')
@@ -93,13 +98,15 @@ function tidyPath(raw: string): string | undefined {
 type Unzipped = { ok: true; entries: Record<string, Uint8Array> } | { ok: false; message: string }
 
 const mb = (bytes: number) => `${+(bytes / (1024 * 1024)).toFixed(1)} MB`
+/** A size as exact bytes ("4,194,305 bytes"): a rounded one could equal the limit it is over. */
+const bytesText = (bytes: number) => `${bytes.toLocaleString('en-US')} bytes`
 
 const BAD_SIZES = 'The archive is damaged: the sizes it gives do not match its contents.'
 
 /** unzipSync within ZIP_LIMITS: refused on the declared sizes before anything big is inflated. */
-function unzipWithinLimits(zip: Uint8Array): Unzipped {
-  const { fileBytes, totalBytes, files } = ZIP_LIMITS
-  const limits = `the studio keeps projects in the browser's storage and takes at most ${mb(totalBytes)} unpacked in all, ${mb(fileBytes)} a file and ${files} files`
+function unzipWithinLimits(zip: Uint8Array, limit: ZipLimits): Unzipped {
+  const { fileBytes, totalBytes, files } = limit
+  const limits = `the studio takes at most ${mb(totalBytes)} unpacked in all, ${mb(fileBytes)} (${bytesText(fileBytes)}) a file and ${files} files`
   const tooLarge = (what: string): Unzipped => ({
     ok: false,
     message: `The archive is too large (${what}): ${limits}.`,
@@ -119,7 +126,7 @@ function unzipWithinLimits(zip: Uint8Array): Unzipped {
         // declared size lies, and inflating it would still take the time of the real, larger data.
         if (f.size > f.originalSize * 1.01 + 1024) refused = { ok: false, message: BAD_SIZES }
         else if (f.originalSize > fileBytes)
-          refused = tooLarge(`${f.name} is ${mb(f.originalSize)}`)
+          refused = tooLarge(`${f.name} is ${bytesText(f.originalSize)}`)
         else if (total > totalBytes) refused = tooLarge(`more than ${mb(total)} unpacked`)
         else if (count > files) refused = tooLarge(`more than ${files} files`)
         if (refused) throw new Error('too large') // stops unzipSync before it inflates more
@@ -180,6 +187,28 @@ function commonFolder(names: string[]): string {
   return first[0]!
 }
 
+/**
+ * The zip names of entries whose path clashes: a path given twice, a file named like a folder (one a folder entry
+ * names, or one that holds files), a file inside a file. Linear: a zip may hold thousands of files.
+ */
+function clashingEntries(entries: [string, string][], folders: string[]): string[] {
+  const paths = new Set(entries.map(([path]) => path))
+  const holders = new Set<string>()
+  for (const path of [...folders, ...paths]) {
+    for (const parent of parentFolders(path)) holders.add(parent)
+  }
+  for (const folder of folders) holders.add(folder)
+  const seen = new Set<string>()
+  const clashes: string[] = []
+  for (const [path, zipName] of entries) {
+    const isTwice = seen.has(path)
+    seen.add(path)
+    if (isTwice || holders.has(path) || parentFolders(path).some((p) => paths.has(p)))
+      clashes.push(zipName)
+  }
+  return clashes
+}
+
 type ZipPaths =
   { ok: true; files: [string, string][]; tidied: string[] } | { ok: false; message: string }
 
@@ -216,17 +245,12 @@ function zipPaths(zipNames: string[]): ZipPaths {
     }
   const top = commonFolder(files.map(([path]) => path))
   const strip = (p: string) => (top === '' ? p : p.slice(top.length + 1))
-  const project = {
-    files: [] as { filename: string }[],
-    folders: dirs.filter((d) => d !== top).map(strip),
-  }
-  const clashes: string[] = []
   const kept = files.map(([path, zipName]): [string, string] => [strip(path), zipName])
-  for (const [path, zipName] of kept) {
-    if (path.startsWith(CHR_TEXT_FOLDER)) continue
-    if (clashOf(project, path)) clashes.push(zipName)
-    project.files.push({ filename: path })
-  }
+  const folders = dirs.filter((d) => d !== top).map(strip)
+  const clashes = clashingEntries(
+    kept.filter(([path]) => !path.startsWith(CHR_TEXT_FOLDER)),
+    folders,
+  )
   if (clashes.length > 0)
     return {
       ok: false,
@@ -242,8 +266,12 @@ function zipPaths(zipNames: string[]): ZipPaths {
  * bytes. The main file is picked where it is (pickMain). Files the sources name that the zip does not hold are
  * listed (`missing`, their paths) and added as placeholders, as the studio adds them while typing.
  */
-export function zipToProject(zip: Uint8Array, name: string): ZipImportResult {
-  const unzipped = unzipWithinLimits(zip)
+export function zipToProject(
+  zip: Uint8Array,
+  name: string,
+  limits: ZipLimits = ZIP_LIMITS,
+): ZipImportResult {
+  const unzipped = unzipWithinLimits(zip, limits)
   if (!unzipped.ok) return unzipped
   const { entries } = unzipped
   const paths = zipPaths(Object.keys(entries))

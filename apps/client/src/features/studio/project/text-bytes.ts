@@ -1,12 +1,27 @@
 // Text <-> bytes for the assembler and for zip files, plus base64 for localStorage.
 
+/** A UTF-16 code unit above 255 (astral characters are two such units). */
+const OUT_OF_RANGE = /[\u0100-\uffff]/
+
 /** Removes every character whose code is above 255 (NESASM reads 8-bit bytes). */
 export function stripOutOfRange(text: string): string {
+  if (!OUT_OF_RANGE.test(text)) return text
   let out = ''
   for (let i = 0; i < text.length; i += 1) {
     if (text.charCodeAt(i) <= 255) out += text[i]
   }
   return out
+}
+
+/** stripOutOfRange then encodeLatin1, in one pass (the assembler's input: a large project is 6.8 MB of text). */
+export function encodeForAssembler(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length)
+  let n = 0
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i)
+    if (code <= 255) bytes[n++] = code
+  }
+  return n === bytes.length ? bytes : bytes.slice(0, n)
 }
 
 /** One byte per character (characters must already be 0-255; use stripOutOfRange first). */
@@ -29,7 +44,8 @@ export function decodeLatin1(bytes: Uint8Array): string {
  * feed, carriage return and form feed.
  */
 export function looksBinary(bytes: Uint8Array): boolean {
-  for (const b of bytes) {
+  for (let i = 0; i < bytes.length; i += 1) {
+    const b = bytes[i]!
     if (b === 0) return true
     if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) return true
   }

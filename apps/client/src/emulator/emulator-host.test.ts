@@ -32,6 +32,7 @@ function fakeApi(overrides: Partial<FrameApi> = {}): FrameApi {
     screenshot: async () => new Uint8Array([1, 2, 3]),
     readMemory: async () => new Uint8Array([7]),
     setVolume: vi.fn(),
+    setPictureShape: vi.fn(),
     resumeAudio: vi.fn(),
     readSave: () => null,
     saveState: () => STATE,
@@ -97,6 +98,19 @@ describe('emulator host', () => {
     expect(host.isRunning()).toBe(false)
     expect(frames()).toHaveLength(0)
     expect(window.gameInstance).toBeUndefined()
+    host.dispose()
+  })
+
+  it('gives every game the picture shape chosen before it, and the running one a new choice at once', async () => {
+    const api = fakeApi()
+    nextApi = () => api
+    const host = createEmulator(container, { keepWarm: false })
+    host.setPictureShape('square')
+    expect(api.setPictureShape).not.toHaveBeenCalled()
+    await host.start(ROM, 'game.nes')
+    expect(api.setPictureShape).toHaveBeenLastCalledWith('square')
+    host.setPictureShape('4:3')
+    expect(api.setPictureShape).toHaveBeenLastCalledWith('4:3')
     host.dispose()
   })
 

@@ -10,7 +10,7 @@ import { hasInesHeader } from './ines'
 import { LIBRETRO_JOYPAD_ID } from './input-ids'
 import { createLockstepControl } from './lockstep-control'
 import { EmulatorError } from './types'
-import type { EmulatorHost, FastForward, NesButton, StartOptions } from './types'
+import type { EmulatorHost, FastForward, NesButton, PictureShape, StartOptions } from './types'
 
 export const LOAD_TIMEOUT_MS = 20_000
 
@@ -72,6 +72,8 @@ export function createEmulator(
   let disposed = false
   let volume = 0.5
   let muted = false
+  /** Unset: the core's own default until the page chooses one. */
+  let pictureShape: PictureShape | undefined
   const fpsMeter = createFpsMeter(() => running?.api.frameCount() ?? 0)
   const releaseTimers = new Set<ReturnType<typeof setTimeout>>()
   let warmUpTimer: ReturnType<typeof setTimeout> | undefined
@@ -93,6 +95,10 @@ export function createEmulator(
 
   function applyVolume(): void {
     running?.api.setVolume(muted || lockstep.isWaiting() ? 0 : volume)
+  }
+
+  function applyPictureShape(): void {
+    if (pictureShape) running?.api.setPictureShape(pictureShape)
   }
 
   function stop(): void {
@@ -160,6 +166,7 @@ export function createEmulator(
       running = { slot, api, paused: false }
       api.resumeAudio()
       applyVolume()
+      applyPictureShape()
       fpsMeter.start()
       if (exposeGlobal) exposeGameInstance(instance)
       if (keepWarm) warmUpTimer = setTimeout(preload, WARM_UP_DELAY_MS)
@@ -291,6 +298,10 @@ export function createEmulator(
     setMuted(next) {
       muted = next
       applyVolume()
+    },
+    setPictureShape(shape) {
+      pictureShape = shape
+      applyPictureShape()
     },
     dispose() {
       disposed = true

@@ -113,6 +113,14 @@ export interface TimeControl {
   setFastForward(speed: FastForward): void
 }
 
+/** Square pixels (256×224, the NES's own pixels) or the picture stretched to a 4:3 TV shape. */
+export type PictureShape = 'square' | '4:3'
+
+export interface PictureOutput {
+  /** Kept for the next games too; applied to the running one at once. */
+  setPictureShape(shape: PictureShape): void
+}
+
 export interface AudioOutput {
   /** 0..1 */
   setVolume(volume: number): void
@@ -169,6 +177,7 @@ export type EmulatorHost = GameRunner &
   StateSnapshots &
   TimeControl &
   AudioOutput &
+  PictureOutput &
   FrameStepping &
   LockstepControl & {
     /** Loads the emulator core in an idle iframe now, so the next start() is quick. */

@@ -1,9 +1,10 @@
-// The player's input settings (key and gamepad maps for both controllers, vibration, scanlines), kept in
+// The player's input settings (key and gamepad maps for both controllers, vibration, scanlines, picture shape), kept in
 // localStorage so they survive a reload, and shared live by every screen that plays (player, studio) and
 // by other tabs (the `storage` event).
 import { useSyncExternalStore } from 'react'
 import { DEFAULT_BINDINGS, parseBindings } from '../emulator/key-map'
 import type { ControlBindings } from '../emulator/key-map'
+import type { PictureShape } from '../emulator/types'
 
 export interface InputSettings {
   bindings: ControlBindings
@@ -11,6 +12,8 @@ export interface InputSettings {
   vibration: boolean
   /** Scanlines drawn over the game picture. */
   scanlines: boolean
+  /** Square pixels (the default) or the picture stretched to 4:3. */
+  pictureShape: PictureShape
 }
 
 export const INPUT_SETTINGS_KEY = 'nes-studio.input-settings.v1'
@@ -19,6 +22,7 @@ export const DEFAULT_INPUT_SETTINGS: InputSettings = {
   bindings: DEFAULT_BINDINGS,
   vibration: true,
   scanlines: true,
+  pictureShape: 'square',
 }
 
 function parse(text: string | null): InputSettings {
@@ -29,6 +33,7 @@ function parse(text: string | null): InputSettings {
       bindings: parseBindings(value.bindings),
       vibration: typeof value.vibration === 'boolean' ? value.vibration : true,
       scanlines: typeof value.scanlines === 'boolean' ? value.scanlines : true,
+      pictureShape: value.pictureShape === '4:3' ? '4:3' : 'square',
     }
   } catch {
     return DEFAULT_INPUT_SETTINGS

@@ -22,6 +22,8 @@ export interface EjsGameManager {
   getSaveFile(save?: boolean): Uint8Array | null
   toggleFastForward(active: 0 | 1): void
   setFastForwardRatio(ratio: number): void
+  /** Sets a core option (fceumm_aspect...) while the game runs. */
+  setVariable(option: string, value: string): void
   FS: EjsFileSystem
   /** The core's exports as EmulatorJS wraps them (only those the frame calls directly). */
   functions: {

@@ -1,6 +1,7 @@
 // What the emulator iframe exposes on its window (`window.nesFrame`) to the host in the parent page.
 // Same origin, so calls are direct; byte arrays are copied into the iframe's own realm on the way in,
 // because EmulatorJS checks `instanceof Uint8Array` against the iframe's globals.
+import type { PictureShape } from '../types'
 import type { CorePicture } from './frame-step'
 
 export type FrameFailureCode = 'WasmLoadFailed' | 'UnsupportedMapper'
@@ -57,6 +58,8 @@ export interface BaseFrameApi {
   /** Fast-forward at `ratio` times speed (0: as fast as possible), or off with `undefined`. */
   setFastForward(ratio: number | undefined): void
   setVolume(volume: number): void
+  /** The picture's shape: square pixels (fceumm's "PP") or stretched to 4:3. */
+  setPictureShape(shape: PictureShape): void
   /** Resumes suspended AudioContexts (call on a user gesture). */
   resumeAudio(): void
 }

@@ -322,6 +322,10 @@ function createApi(emulator: () => EjsInstance | undefined): BaseFrameApi {
     setVolume(volume) {
       running().setVolume?.(volume)
     },
+    setPictureShape(shape) {
+      // RetroArch draws the core's aspect inside the canvas: the host sizes the box to match.
+      gameManager(running()).setVariable('fceumm_aspect', shape === '4:3' ? '4:3' : 'PP')
+    },
     resumeAudio() {
       const contexts = [...audioContexts]
       const alContext = emulator()?.Module?.AL?.currentCtx?.audioCtx

@@ -7,8 +7,9 @@ import './handheld.css'
 import './saves-panel.css'
 import './controls-dialog.css'
 import { useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react'
-import type { Ref } from 'react'
+import type { CSSProperties, Ref } from 'react'
 import { getGameInstance } from '../../emulator/game-instance'
+import { PICTURE_RATIO } from './constants'
 import { describeKeys } from '../../emulator/key-map'
 import type { PlayerIndex } from '../../emulator/key-map'
 import type { EmulatorHost, NesButton } from '../../emulator/types'
@@ -143,6 +144,7 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
     if (status === 'ready') host?.preload()
   }, [host, status])
   useGameInView(isRunning, layout, consoleRef, screenRef)
+  useEffect(() => host?.setPictureShape(settings.pictureShape), [host, settings.pictureShape])
   const time = useTimeControl(host, isRunning)
   const saves = useSaves(host, player.session, player.takePendingStateId)
   usePlayerHotkeys(isRunning, {
@@ -174,11 +176,16 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
         error={player.state.error}
         containerRef={containerRef}
         hasScanlines={settings.scanlines}
+        pictureShape={settings.pictureShape}
       />
     </div>
   )
   return (
-    <div className={`player${isHandheld ? ' player--handheld' : ''}`} data-layout={layout}>
+    <div
+      className={`player${isHandheld ? ' player--handheld' : ''}`}
+      data-layout={layout}
+      style={{ '--picture-ratio': PICTURE_RATIO[settings.pictureShape] } as CSSProperties}
+    >
       <section className="console" aria-label="NES console" data-status={status} ref={consoleRef}>
         <div className="console__top">
           <span className="console__brand">NES STUDIO</span>

@@ -266,6 +266,16 @@ export function ControlsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: 
               />{' '}
               Scanlines
             </label>
+            <label>
+              <input
+                type="checkbox"
+                checked={settings.pictureShape === '4:3'}
+                onChange={(event) =>
+                  save({ ...settings, pictureShape: event.target.checked ? '4:3' : 'square' })
+                }
+              />{' '}
+              4:3 picture (wider, as on a TV)
+            </label>
           </div>
           <div className="controls-dialog__actions">
             <button

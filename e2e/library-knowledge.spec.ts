@@ -102,8 +102,10 @@ describe('a cartridge whose header lies', () => {
       await expect(page.getByTestId('dat-item').textContent()).resolves.toContain('names 1')
 
       await named.getByRole('button', { name: 'Rename Liar Cart (USA) (Rev 1)' }).click()
-      await named.getByLabel('New title for Liar Cart (USA) (Rev 1)').fill('My Cart')
-      await named.getByRole('button', { name: 'Save' }).click()
+      // The form takes the title's place in the row, so it is found by its own label.
+      const form = page.locator('.rom-item__rename')
+      await form.getByLabel('New title for Liar Cart (USA) (Rev 1)').fill('My Cart')
+      await form.getByRole('button', { name: 'Save' }).click()
       await expectToast(page, 'ROM Renamed', 'Liar Cart (USA) (Rev 1) is now My Cart.')
       const renamed = libraryItem(page, 'My Cart')
       await expect(renamed.getByTestId('rom-facts').textContent()).resolves.toContain(

@@ -112,17 +112,19 @@ describe('studio projects', () => {
     }
   })
 
-  it('New project resets to the templates after a confirmation', async () => {
+  it('New project resets to the template picked in its dialog (Cancel keeps the files)', async () => {
     const { page, close } = await openStudio(browser(), baseUrl)
     try {
       await page.getByPlaceholder('New file name...').fill('extra.asm')
       await page.getByPlaceholder('New file name...').press('Enter')
       await tab(page, 'extra.asm').waitFor()
-      page.once('dialog', (dialog) => void dialog.dismiss())
+      const dialog = page.getByRole('dialog', { name: 'New project' })
       await page.getByRole('button', { name: 'New project' }).click()
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await dialog.waitFor({ state: 'detached' })
       expect(await page.getByTestId('file-tab').count()).toBe(2)
-      page.once('dialog', (dialog) => void dialog.accept())
       await page.getByRole('button', { name: 'New project' }).click()
+      await dialog.getByRole('button', { name: /^NESASM/ }).click()
       expect(await page.getByTestId('file-tab').allTextContents()).toEqual(['main.asm'])
       expect(await page.locator('.cm-content').textContent()).toContain(
         '; main.asm - a complete NES program',

@@ -210,12 +210,16 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
     expect(await tab(page, 'lib/consts.asm').getAttribute('aria-selected')).toBe('true')
     expect(await page.locator('.cm-activeLine').textContent()).toBe('LIVES = 3')
   })
-  it('New project and a zip import ask first and can be undone', async () => {
+  it('New project (a template) and a zip import can be undone', async () => {
     const page = await suite.open(device.options)
     page.on('dialog', (dialog) => void dialog.accept())
     await gotoStudio(page, suite.baseUrl)
     await setEditorText(page, '; my work\n')
     await press(device, page.getByRole('button', { name: 'New project' }))
+    await press(
+      device,
+      page.getByRole('dialog', { name: 'New project' }).getByRole('button', { name: /^NESASM/ }),
+    )
     await expect
       .poll(async () => (await savedFiles(page))['main.asm'], { timeout: 10_000 })
       .toContain('.inesprg 1')

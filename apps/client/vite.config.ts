@@ -43,7 +43,9 @@ export default defineConfig({
         // after the bytes "before an intent to play" are counted (bench/player, ≤ 400 KB; the studio adds
         // ~180 KB brotli to the precache). The 1.4 MB core is cached when a game first starts (runtime rules).
         globPatterns: ['**/*.{html,js,css,svg,woff2}'],
-        globIgnores: ['**/fceumm-*'],
+        // The cc65 toolchain's code (and its ~1 MB of WebAssembly and runtime files, never matched here) is
+        // fetched only when a cc65 project opens, then kept by the /assets/ runtime rule below.
+        globIgnores: ['**/fceumm-*', '**/cc65*'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/vendor\//, /^\/assets\//, /\.[a-z0-9]+$/i],
         cleanupOutdatedCaches: true,

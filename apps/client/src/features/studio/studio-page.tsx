@@ -29,7 +29,11 @@ import { useProjectFilesIo } from './hooks/use-project-files-io'
 import { useSavedProject } from './hooks/use-saved-project'
 import { useStudioProject } from './hooks/use-studio-project'
 import type { LoadedProject } from './project/project-db'
+import { toolchainOf } from './project/project-files'
 import type { EditorFile } from './project/project-files'
+import { NewProjectDialog } from './components/new-project-dialog'
+import { BUILD_SCRIPT } from './build/cc65/build-script'
+import { defaultBuildScriptOf } from './build/cc65/default-build'
 import './studio.css'
 import './studio-preview.css'
 import './studio-tree.css'
@@ -61,7 +65,8 @@ export default function StudioPage() {
 function Studio({ saved }: { saved: LoadedProject | undefined }) {
   const studio = useStudioProject(saved)
   const { project, active } = studio
-  const compiler = useCompiler()
+  const toolchain = toolchainOf(project)
+  const compiler = useCompiler(toolchain)
   const screenRef = useRef<HTMLDivElement>(null)
   const preview = usePreview(screenRef)
   const [error, setError] = useState<CompileError | undefined>(undefined)
@@ -71,6 +76,7 @@ function Studio({ saved }: { saved: LoadedProject | undefined }) {
   const [rom, setRom] = useState<Uint8Array | undefined>(undefined)
   const [jumpTarget, setJumpTarget] = useState<JumpTarget | undefined>(undefined)
   const [isAdding, setIsAdding] = useState(false)
+  const [isPickingTemplate, setIsPickingTemplate] = useState(false)
   const busy = useRef(false)
   const errorBox = useRef<HTMLElement>(null)
   const shouldRevealError = useRef(false)
@@ -206,7 +212,7 @@ function Studio({ saved }: { saved: LoadedProject | undefined }) {
         <h1 className="studio__title pixel">Assembly Studio</h1>
         <span className="studio__timing" data-testid="assembly-time">
           {compiler.lastAssemblyMs !== undefined &&
-            `assembled in ${compiler.lastAssemblyMs.toFixed(1)} ms`}
+            `${toolchain === 'cc65' ? 'built' : 'assembled'} in ${compiler.lastAssemblyMs.toFixed(1)} ms`}
         </span>
       </div>
       <StudioToolbar
@@ -220,7 +226,12 @@ function Studio({ saved }: { saved: LoadedProject | undefined }) {
         onAddToLibrary={() => setIsAdding(true)}
         onImport={(file) => void io.importZip(file)}
         onExport={io.exportZip}
-        onNewProject={io.newProject}
+        onNewProject={() => setIsPickingTemplate(true)}
+        onWriteBuildScript={
+          toolchain === 'cc65' && !project.files.some((f) => f.filename === BUILD_SCRIPT)
+            ? () => studio.add(BUILD_SCRIPT, defaultBuildScriptOf(project))
+            : undefined
+        }
         status={
           <>
             <ProblemCounts diagnostics={compiler.diagnostics} />
@@ -232,6 +243,15 @@ function Studio({ saved }: { saved: LoadedProject | undefined }) {
         <OtherTabNotice
           onLoadOther={studio.conflict.loadOther}
           onKeepMine={studio.conflict.keepMine}
+        />
+      )}
+      {isPickingTemplate && (
+        <NewProjectDialog
+          onPick={(template) => {
+            setIsPickingTemplate(false)
+            io.newProject(template)
+          }}
+          onCancel={() => setIsPickingTemplate(false)}
         />
       )}
       {isAdding && rom && (
@@ -258,6 +278,7 @@ function Studio({ saved }: { saved: LoadedProject | undefined }) {
             onChrBytes={studio.setChrBytes}
             onCompile={onCompile}
             onUnlock={() => setIsLocked(false)}
+            toolchain={toolchain}
           />
         )}
         <PreviewPanel

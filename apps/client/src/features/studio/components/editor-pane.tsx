@@ -4,7 +4,7 @@ import type { StudioDiagnostic } from '../build/studio-diagnostic'
 import { CodeEditor } from '../editor/code-editor'
 import type { JumpTarget } from '../editor/code-editor'
 import { chrTextToBytes } from '../project/chr-text'
-import type { EditorFile } from '../project/project-files'
+import type { EditorFile, ToolchainKind } from '../project/project-files'
 import { ChrEditor } from './chr-editor'
 import { ChrPreview } from './chr-preview'
 import { FileTabs, NewFileForm } from './file-tabs'
@@ -26,6 +26,8 @@ interface EditorPaneProps {
   onChrBytes: (id: string, bytes: Uint8Array) => void
   onCompile: () => void
   onUnlock: () => void
+  /** The project's toolchain (the editor's highlighting follows it). */
+  toolchain?: ToolchainKind
 }
 
 export function EditorPane(props: EditorPaneProps) {
@@ -102,6 +104,7 @@ export function EditorPane(props: EditorPaneProps) {
               jumpTarget={props.jumpTarget}
               onChange={props.onEdit}
               onCompile={props.onCompile}
+              toolchain={props.toolchain}
             />
           )}
           {isLocked && (

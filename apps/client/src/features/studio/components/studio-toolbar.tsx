@@ -1,4 +1,5 @@
-// The studio's actions: compile and run, download, add to library, import/export .zip, new project.
+// The studio's actions: compile and run, download, add to library, write a cc65 project's build.sh,
+// import/export .zip, new project.
 import { useRef } from 'react'
 import type { ReactNode } from 'react'
 
@@ -13,6 +14,8 @@ interface StudioToolbarProps {
   onImport: (file: File) => void
   onExport: () => void
   onNewProject: () => void
+  /** A cc65 project without a build.sh: writes its default build out as build.sh (absent: no button). */
+  onWriteBuildScript?: () => void
   /** Shown beside COMPILE & RUN (the problem counts). */
   status?: ReactNode
 }
@@ -47,6 +50,16 @@ export function StudioToolbar(props: StudioToolbarProps) {
       <button type="button" className="btn" onClick={props.onAddToLibrary} disabled={!props.hasRom}>
         Add to library
       </button>
+      {props.onWriteBuildScript && (
+        <button
+          type="button"
+          className="btn"
+          onClick={props.onWriteBuildScript}
+          title="Write the default build (one ca65 per .s, cc65 + ca65 per .c, ld65) as build.sh to edit"
+        >
+          Write build.sh
+        </button>
+      )}
       <span className="studio-toolbar__spacer" />
       <button type="button" className="btn btn--ghost" onClick={() => fileInput.current?.click()}>
         Import .zip

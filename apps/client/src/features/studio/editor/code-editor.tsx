@@ -7,6 +7,8 @@ import { useEffect, useRef } from 'react'
 import type { StudioDiagnostic } from '../build/studio-diagnostic'
 import { debugEditorExtensions } from '../debug/debug-editor'
 import { lockCompartment, lockExtension, studioExtensions } from './editor-setup'
+import { syntaxFor } from './languages'
+import type { ToolchainKind } from '../project/project-files'
 import type { EditorCallbacks } from './editor-setup'
 import { diagnosticOffset, toCodeMirrorDiagnostics } from './lint-adapter'
 
@@ -30,10 +32,12 @@ interface CodeEditorProps {
   jumpTarget: JumpTarget | undefined
   onChange: (fileId: string, content: string) => void
   onCompile: () => void
+  /** The project's toolchain (picks the highlighting: NESASM, or ca65/C/ld65 config/shell for cc65). */
+  toolchain?: ToolchainKind
 }
 
 export function CodeEditor(props: CodeEditorProps) {
-  const { fileId, filename, content, diagnostics, locked, jumpTarget } = props
+  const { fileId, filename, content, diagnostics, locked, jumpTarget, toolchain } = props
   const host = useRef<HTMLDivElement>(null)
   const view = useRef<EditorView | undefined>(undefined)
   const states = useRef(new Map<string, EditorState>())
@@ -71,11 +75,7 @@ export function CodeEditor(props: CodeEditorProps) {
         : EditorState.create({
             doc: content,
             extensions: [
-              studioExtensions(
-                callbacks,
-                lockedRef.current,
-                /\.chr$/i.test(filename) ? 'chr' : 'nesasm',
-              ),
+              studioExtensions(callbacks, lockedRef.current, syntaxFor(filename, toolchain)),
               debugCompartment.of(debugEditorExtensions(filename)),
             ],
           })

@@ -23,7 +23,8 @@ import {
 } from '@codemirror/view'
 import { tags } from '@lezer/highlight'
 import { chrHighlightStyle, chrLanguage } from './chr-language'
-import { nesasmLanguage } from './nesasm-language'
+import { syntaxLanguage } from './languages'
+import type { Syntax } from './languages'
 
 const highlightStyle = HighlightStyle.define([
   { tag: tags.keyword, color: '#5ec8ff', fontWeight: 'bold' },
@@ -31,7 +32,12 @@ const highlightStyle = HighlightStyle.define([
   { tag: tags.labelName, color: '#ffce3a' },
   { tag: tags.number, color: '#7ef59a' },
   { tag: [tags.string, tags.character], color: '#ff9f6b' },
-  { tag: tags.lineComment, color: '#8a84a3', fontStyle: 'italic' },
+  {
+    tag: [tags.lineComment, tags.comment, tags.blockComment],
+    color: '#8a84a3',
+    fontStyle: 'italic',
+  },
+  { tag: tags.typeName, color: '#c3a6ff' },
   { tag: tags.atom, color: '#ff6b8b' },
   { tag: tags.macroName, color: '#c3a6ff' },
   { tag: tags.standard(tags.variableName), color: '#5ee0d0' },
@@ -72,12 +78,12 @@ export function lockExtension(locked: boolean): Extension {
 
 /**
  * All extensions of a studio editor state. `callbacks` is read on each event, so it may be a mutable ref. `syntax`
- * picks NESASM or CHR text highlighting.
+ * picks the highlighting (languages.ts syntaxFor).
  */
 export function studioExtensions(
   callbacks: { current: EditorCallbacks },
   locked: boolean,
-  syntax: 'nesasm' | 'chr' = 'nesasm',
+  syntax: Syntax = 'nesasm',
 ): Extension[] {
   return [
     lineNumbers(),
@@ -107,7 +113,7 @@ export function studioExtensions(
     ]),
     syntax === 'chr'
       ? [chrLanguage, syntaxHighlighting(chrHighlightStyle)]
-      : [nesasmLanguage, syntaxHighlighting(highlightStyle)],
+      : [syntaxLanguage(syntax), syntaxHighlighting(highlightStyle)],
     theme,
     lockCompartment.of(lockExtension(locked)),
     EditorView.updateListener.of((update) => {

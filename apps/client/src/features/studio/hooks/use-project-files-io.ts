@@ -1,9 +1,9 @@
-// Import/export of the project as a .zip, and "New project": each asks first, and the replaced project can be
-// brought back with the toast's Undo.
+// Import/export of the project as a .zip, and "New project" (from a template): the replaced project can be brought
+// back with the toast's Undo (an import asks first).
 import { useCallback } from 'react'
 import { toast } from '../../../components/ui/use-toast'
-import { createDefaultProject } from '../project/project-files'
-import type { Project } from '../project/project-files'
+import { createProjectFrom } from '../project/project-files'
+import type { Project, ProjectTemplate } from '../project/project-files'
 import { projectToZip, zipToProject } from '../project/project-zip'
 import { MAIN_FILE } from '../project/templates'
 import { downloadBytes } from './download'
@@ -75,19 +75,26 @@ export function useProjectFilesIo(
         ? ` Paths tidied (./ and // dropped): ${result.tidied.slice(0, 3).join(', ')}${result.tidied.length > 3 ? '…' : ''}.`
         : ''
       const main = result.main === MAIN_FILE ? '' : ` Main file: ${result.main}.`
+      const kind = result.project.toolchain === 'cc65' ? ' A cc65 project (ca65/C).' : ''
       replaceWithUndo(
         result.project,
         'Project Imported',
-        `${result.project.files.length - (result.missing?.length ?? 0)} file(s) from ${file.name}.${main}${missingNote(result.missing)}${tidied}`,
+        `${result.project.files.length - (result.missing?.length ?? 0)} file(s) from ${file.name}.${kind}${main}${missingNote(result.missing)}${tidied}`,
       )
     },
     [project.name, replaceWithUndo],
   )
 
-  const newProject = useCallback(() => {
-    if (!window.confirm('Start a new project? All files will be replaced by the templates.')) return
-    replaceWithUndo(createDefaultProject(), 'New Project', 'The previous project was replaced.')
-  }, [replaceWithUndo])
+  /** Replaces the project by a template's (NEW PROJECT's choice); the toast's Undo brings it back. */
+  const newProject = useCallback(
+    (template: ProjectTemplate) =>
+      replaceWithUndo(
+        createProjectFrom(template),
+        'New Project',
+        'The previous project was replaced.',
+      ),
+    [replaceWithUndo],
+  )
 
   return { exportZip, importZip, newProject }
 }

@@ -150,9 +150,10 @@ export function useStudioProject(
     setActiveId(id)
   }, [])
 
+  /** Adds a file (with `content`, or its template) and opens it. */
   const add = useCallback(
-    (name: string): AddFileResult => {
-      const result = addFile(latest.current.project, name)
+    (name: string, content?: string): AddFileResult => {
+      const result = addFile(latest.current.project, name, content)
       if (result.ok)
         commit(result.project, [...latest.current.openIds, result.file.id], result.file.id)
       return result

@@ -94,6 +94,9 @@ export function missingReferences(project: Project): MissingReference[] {
  * it is edited. Returns the same project object when nothing is missing.
  */
 export function addMissingReferencedFiles(project: Project): Project {
+  // A cc65 project's includes are searched for in the tools' folders too (nes.inc, <conio.h>): a file made here
+  // would hide the real one
+  if (project.toolchain === 'cc65') return project
   const missing = missingReferences(project)
   if (missing.length === 0) return project
   const created = missing.map((m): EditorFile => ({ ...createFile(m.path), placeholder: true }))

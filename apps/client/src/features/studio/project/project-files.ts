@@ -1,5 +1,6 @@
 // The studio's project model: a list of editor files and pure operations on it.
 import { checkNewFilePath } from './path-rules'
+import { CA65_MAIN, CA65_TILES, C_MAIN, NROM_CFG } from './cc65-project'
 import { MAIN_FILE, MAIN_TEMPLATE, fileTypeOf, templateFor } from './templates'
 
 /** main: the file the build assembles (main.asm in a new project); include: any other source or data file; chr: a tile sheet (.chr). */
@@ -24,12 +25,14 @@ export interface EditorFile {
   placeholder?: true
 }
 
-/** Which tools build a project (NESASM: main.asm). */
-export type ToolchainKind = 'nesasm'
+/** Which tools build a project: NESASM (main.asm), or the cc65 suite (ca65 assembly and C, build.sh). */
+export type ToolchainKind = 'nesasm' | 'cc65'
 
 export interface Project {
   name: string
   files: EditorFile[]
+  /** The tools that build it; absent means NESASM (projects saved before cc65 projects existed). */
+  toolchain?: ToolchainKind
   /** Folders made in the project tree (paths, '/'-separated); folders that hold files need no entry. */
   folders?: string[]
 }
@@ -56,19 +59,35 @@ export function createDefaultProject(): Project {
   return { name: DEFAULT_PROJECT_NAME, files: [createMainFile(MAIN_FILE, MAIN_TEMPLATE)] }
 }
 
+/** The projects NEW PROJECT offers: NESASM's, and cc65's in ca65 assembly or in C (all NROM). */
+export type ProjectTemplate = 'nesasm' | 'ca65' | 'c'
+
+/** A new project from a template (the NESASM one is createDefaultProject's). */
+export function createProjectFrom(template: ProjectTemplate): Project {
+  if (template === 'nesasm') return createDefaultProject()
+  const main = template === 'c' ? createFile('main.c', C_MAIN) : createFile('main.s', CA65_MAIN)
+  const others =
+    template === 'c' ? [] : [createFile('nrom.cfg', NROM_CFG), createFile('tiles.chr', CA65_TILES)]
+  return {
+    name: DEFAULT_PROJECT_NAME,
+    toolchain: 'cc65',
+    files: [{ ...main, type: 'main' }, ...others],
+  }
+}
+
 export type AddFileResult =
   | { ok: true; project: Project; file: EditorFile }
   | { ok: false; reason: 'blank' | 'exists' | 'invalid' | 'folder' | 'in-file' }
 
 /**
- * Adds a file with its template. Names are trimmed; blank names, duplicates, names that are not plain relative
+ * Adds a file with `content`, or its template. Names are trimmed; blank names, duplicates, names that are not plain relative
  * paths (see normalizePath), names of folders and paths inside a file are refused.
  */
-export function addFile(project: Project, rawName: string): AddFileResult {
+export function addFile(project: Project, rawName: string, content?: string): AddFileResult {
   const checked = checkNewFilePath(project, rawName)
   if (!checked.ok)
     return { ok: false, reason: checked.reason === 'main' ? 'invalid' : checked.reason }
-  const file = createFile(checked.path)
+  const file = createFile(checked.path, content ?? templateFor(checked.path))
   return { ok: true, project: { ...project, files: [...project.files, file] }, file }
 }
 
@@ -114,8 +133,8 @@ export function findFile(project: Project, filename: string): EditorFile | undef
 }
 
 /** The tools that build `project`. */
-export function toolchainOf(_project: Project): ToolchainKind {
-  return 'nesasm'
+export function toolchainOf(project: Project): ToolchainKind {
+  return project.toolchain ?? 'nesasm'
 }
 
 export function mainFile(project: Project): EditorFile | undefined {

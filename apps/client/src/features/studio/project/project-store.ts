@@ -25,6 +25,8 @@ export interface StoredFile {
 export interface StoredProject {
   version: 1
   name: string
+  /** 'cc65' for a cc65 project (absent: NESASM, as in saves from before cc65 projects). */
+  toolchain?: 'cc65'
   files: StoredFile[]
   /** The main file's name (older saves have none: their main file is main.asm). */
   main?: string
@@ -39,6 +41,7 @@ export function toStored(project: Project, binary: 'bytes' | 'base64', savedAt?:
   const stored: StoredProject = {
     version: 1,
     name: project.name,
+    ...(project.toolchain === 'cc65' ? { toolchain: 'cc65' } : {}),
     files: project.files.map((f) => ({
       filename: f.filename,
       ...(!f.binary
@@ -93,6 +96,7 @@ export function projectFromStored(data: unknown): Project | undefined {
   if (typeof data !== 'object' || data === null) return undefined
   const d = data as Record<string, unknown>
   if (d.version !== 1 || !Array.isArray(d.files) || !d.files.every(isStoredFile)) return undefined
+  const toolchain = d.toolchain === 'cc65' ? 'cc65' : undefined
   const files = (d.files as StoredFile[]).map(fromStoredFile)
   const main = files.find((f) => f.filename === (typeof d.main === 'string' ? d.main : MAIN_FILE))
   if (!main || !canBeMain(main)) return undefined
@@ -101,7 +105,12 @@ export function projectFromStored(data: unknown): Project | undefined {
   const folders = Array.isArray(d.folders)
     ? d.folders.filter((f): f is string => typeof f === 'string' && f !== '')
     : []
-  return folders.length > 0 ? { name, files, folders } : { name, files }
+  return {
+    name,
+    ...(toolchain && { toolchain }),
+    files,
+    ...(folders.length > 0 && { folders }),
+  }
 }
 
 /** When a stored project was saved (0 when it does not say). */

@@ -2,6 +2,7 @@
 // A .chr travels as binary tile bytes (what NESASM's .incbin reads) and is edited as CHR text in the studio; the
 // CHR text also goes into the zip under CHR_TEXT_FOLDER, so a re-import gets the same text (comments included).
 import { unzipSync, zipSync } from 'fflate'
+import { looksLikeCc65, pickCc65Main } from './cc65-project'
 import { fileTypeOf } from './templates'
 import { newFileId } from './project-files'
 import { addMissingReferencedFiles, missingReferences } from './include-scan'
@@ -259,6 +260,22 @@ function zipPaths(zipNames: string[]): ZipPaths {
   return { ok: true, files: kept, tidied }
 }
 
+/** A cc65 project as the zip holds it: paths kept, its main file picked from its sources (cc65-project.ts). */
+function cc65Project(files: EditorFile[], name: string, tidied: string[]): ZipImportResult {
+  const main = pickCc65Main(files)
+  if (!main) return { ok: false, message: 'The archive has no .c, .s or .asm file.' }
+  return {
+    ok: true,
+    project: {
+      name,
+      toolchain: 'cc65',
+      files: [{ ...main, type: 'main' }, ...files.filter((f) => f !== main)],
+    },
+    main: main.filename,
+    ...(tidied.length > 0 ? { tidied } : {}),
+  }
+}
+
 /**
  * Reads a zip into a project, keeping its layout: folders stay in file names (NESASM paths are relative to the
  * main file's folder), except a single top folder shared by all files. A .chr becomes editable CHR text when that
@@ -289,6 +306,7 @@ export function zipToProject(
   const files = plain.map(([filename, bytes]) =>
     importFile(filename, bytes, savedChrTexts.get(filename)),
   )
+  if (looksLikeCc65(files)) return cc65Project(files, name, paths.tidied)
   const main = pickMain(files)
   if (!main) return { ok: false, message: 'The archive has no .asm file.' }
   const imported: Project = {

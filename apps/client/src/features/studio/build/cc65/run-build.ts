@@ -40,6 +40,8 @@ export interface Cc65Build {
   failure?: { line: number; message: string }
   /** The build's files at the end (the project's plus what the build wrote). */
   files: Record<string, Uint8Array>
+  /** The folders the tools ran in (the root first): file names in tool output are relative to one of them. */
+  cwds: string[]
 }
 
 export interface BuildOptions {
@@ -63,7 +65,7 @@ class BuildRun {
   romPath: string | undefined
   dbgPath: string | undefined
   failure: { line: number; message: string } | undefined
-  private readonly cwds = new Set([''])
+  readonly cwds = new Set([''])
   private line = 0
 
   constructor(
@@ -304,5 +306,6 @@ export function runCc65Build(
     diagnostics: build.diagnostics,
     ...(build.failure && { failure: build.failure }),
     files: fs.files,
+    cwds: [...build.cwds],
   }
 }

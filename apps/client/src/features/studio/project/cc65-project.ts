@@ -256,13 +256,17 @@ export function pickCc65Main<T extends { filename: string; content: string; bina
 }
 
 /**
- * Whether a zip's files are a cc65 project: a build.sh, C sources, or an ld65 config; or ca65 assembly (.s with
- * `.segment`) and no NESASM iNES directives.
+ * Whether a zip's files are a cc65 project: C sources; else, unless its assembly has NESASM's iNES directives, a
+ * build.sh that runs a cc65 tool, an ld65 config (a MEMORY block) or ca65 assembly (a `.segment "..."` line).
  */
 export function looksLikeCc65(files: readonly { filename: string; content: string }[]): boolean {
-  const names = files.map((f) => f.filename.split('/').pop() ?? f.filename)
-  if (names.includes('build.sh') || names.some((n) => /\.(c|cfg)$/i.test(n))) return true
-  const asm = files.filter((f) => /\.(s|asm|inc)$/i.test(f.filename))
+  const named = (re: RegExp) => files.filter((f) => re.test(f.filename))
+  if (named(/\.c$/i).length > 0) return true
+  const asm = named(/\.(s|asm|inc)$/i)
   if (asm.some((f) => /^\s*\.?ines(prg|chr|map|mir)\b/im.test(f.content))) return false
-  return asm.some((f) => /^\s*\.segment\s+"/im.test(f.content))
+  return (
+    named(/(^|\/)build\.sh$/).some((f) => /\b(ca65|cc65|ld65|cl65)\b/.test(f.content)) ||
+    named(/\.cfg$/i).some((f) => /^\s*MEMORY\s*\{/m.test(f.content)) ||
+    asm.some((f) => /^\s*\.segment\s+"/im.test(f.content))
+  )
 }

@@ -271,6 +271,16 @@ describe('emulator host in online play (lockstep)', () => {
     host.dispose()
   })
 
+  it('keeps a tap released before the pad was read for the next read, once', async () => {
+    const { host } = await heldGame()
+    expect(host.localPad()).toBe(0x80) // RIGHT, still held
+    host.setButton('b', true, 0)
+    host.setButton('b', false, 0) // down and up between two reads (a busy page, a quick tap)
+    expect(host.localPad()).toBe(0x02 | 0x80)
+    expect(host.localPad()).toBe(0x80)
+    host.dispose()
+  })
+
   it('runs one frame per step with both controllers set from the pads, changing only what differs', async () => {
     const { api, host } = await heldGame()
     host.stepWithPads([0x01, 0x10])

@@ -27,6 +27,8 @@ export function createLockstepControl(deps: {
   checkState(state: Uint8Array): void
 }): LockstepHost {
   const held = new Set<string>()
+  // Buttons pressed since localPad last read them: a tap between two reads still counts once.
+  let pressedSinceRead = 0
   let isActive = false
   let applied: [number, number] = [0, 0]
   let waiting = false
@@ -68,7 +70,8 @@ export function createLockstepControl(deps: {
       api.stepOnly()
     },
     localPad() {
-      let pad = 0
+      let pad = pressedSinceRead
+      pressedSinceRead = 0
       for (const key of held) pad |= PAD_BITS[key.slice(2) as NesButton]
       return pad
     },
@@ -94,8 +97,10 @@ export function createLockstepControl(deps: {
     },
     recordButton(button, down, player) {
       const key = `${player}:${button}`
-      if (down) held.add(key)
-      else held.delete(key)
+      if (down) {
+        held.add(key)
+        if (isActive) pressedSinceRead |= PAD_BITS[button]
+      } else held.delete(key)
       return !isActive
     },
     isWaiting: () => isActive && waiting,
@@ -103,6 +108,7 @@ export function createLockstepControl(deps: {
       isActive = false
       waiting = false
       applied = [0, 0]
+      pressedSinceRead = 0
       held.clear()
     },
     refuse(what) {

@@ -72,6 +72,31 @@ describe('Lockstep: running frames', () => {
     expect(link.sent().has(5)).toBe(false)
   })
 
+  it('reads the local pad only to send it, so a tap read once is never read and dropped', () => {
+    const { core, link, loop } = host(3)
+    let reads = 0
+    const tapped = { pad: 0 }
+    core.localPad = () => {
+      reads++
+      const pad = tapped.pad
+      tapped.pad = 0 // a tap counts once (emulator/lockstep-control.ts)
+      return pad
+    }
+    loop.receiveFrames(1, frames(2))
+    loop.tick(0) // frame 1 runs, the pad for frame 4 is sent
+    expect(reads).toBe(1)
+    tapped.pad = 0x02
+    // Animation frames and input timers before frame 2 is due: nothing is sent, so nothing is read.
+    for (const now of [4, 8, 12]) {
+      loop.pumpInput(now)
+      loop.tick(now)
+    }
+    expect(reads).toBe(1)
+    loop.tick(FRAME_MS)
+    expect(reads).toBe(2)
+    expect(link.sent().get(5)).toBe(0x02)
+  })
+
   it('waits for a frame that is not confirmed, goes silent after 50 ms, and starts again from the arrival', () => {
     const { core, loop } = host()
     loop.receiveFrames(1, frames(1))

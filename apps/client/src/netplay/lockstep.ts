@@ -32,7 +32,11 @@ export interface LockstepCore {
   saveState(): Uint8Array
   /** Replaces the game's state: the next stepFrame runs the frame after the state's. */
   loadState(state: Uint8Array): void
-  /** The buttons held on this browser now (keys, gamepads, on-screen pad), as one pad byte. */
+  /**
+   * The buttons of this browser (keys, gamepads, on-screen pad) as one pad byte: those held now and
+   * those pressed since the last call, so a tap shorter than a frame still reaches the room. Called
+   * only when the pad is sent.
+   */
   localPad(): number
   /** Silent while true (a wait or a pause), so the sound does not loop. */
   setWaiting(waiting: boolean): void
@@ -75,7 +79,11 @@ export class Lockstep {
   constructor(
     private readonly core: LockstepCore,
     private readonly link: LockstepLink,
-    options: { hasState: boolean },
+    private readonly options: {
+      hasState: boolean
+      /** Told the length of each wait that ended, ms (bench/netplay counts them). */
+      onWait?(ms: number): void
+    },
   ) {
     this.hasState = options.hasState
   }
@@ -104,7 +112,7 @@ export class Lockstep {
     } else {
       this.nextInput = inputFrom
     }
-    if (this.hasState) this.sendInputsUpTo(this.frameNow + this.delay, this.core.localPad())
+    if (this.hasState) this.sendInputsUpTo(this.frameNow + this.delay)
   }
 
   setDelay(frames: number): void {
@@ -142,7 +150,7 @@ export class Lockstep {
     while (this.frameNow < previous && this.log.has(this.frameNow + 1)) {
       this.step(this.frameNow + 1)
     }
-    this.sendInputsUpTo(this.frameNow + this.delay, this.core.localPad())
+    this.sendInputsUpTo(this.frameNow + this.delay)
   }
 
   /** Runs the frames that are due at `now`; call once per animation frame (or timer tick). */
@@ -152,8 +160,7 @@ export class Lockstep {
       this.core.setWaiting(this.isPaused)
       return
     }
-    const pad = this.core.localPad()
-    let ran = this.catchUp(pad, now)
+    let ran = this.catchUp(now)
     if (
       this.nextDue === undefined ||
       (this.waitStart !== undefined && this.log.has(this.frameNow + 1))
@@ -167,7 +174,7 @@ export class Lockstep {
         break
       }
       this.endWait(now)
-      this.run(pad)
+      this.run()
       ran++
       this.nextDue += this.period()
     }
@@ -185,7 +192,7 @@ export class Lockstep {
     if (!this.hasState || this.isPaused || this.nextDue === undefined || now < this.nextDue) return
     const due = this.frameNow + 1 + Math.floor((now - this.nextDue) / FRAME_MS)
     const target = Math.min(due, this.log.newest)
-    if (target > this.frameNow) this.sendInputsUpTo(target + this.delay, this.core.localPad())
+    if (target > this.frameNow) this.sendInputsUpTo(target + this.delay)
   }
 
   /** When the next frame is due (ms, the clock `tick` is given), or undefined while none is. */
@@ -194,12 +201,12 @@ export class Lockstep {
   }
 
   /** A browser far behind the confirmed frames (it just joined, or its tab was busy) runs them at once. */
-  private catchUp(pad: number, now: number): number {
+  private catchUp(now: number): number {
     const behind = this.log.newest - this.frameNow
     const allowed = this.pad === null ? 6 : this.delay + 3
     let ran = 0
     while (behind - ran > allowed && ran < MAX_CATCH_UP && this.log.has(this.frameNow + 1)) {
-      this.run(pad)
+      this.run()
       ran++
     }
     if (ran > 0) this.endWait(now)
@@ -219,14 +226,15 @@ export class Lockstep {
   private endWait(now: number): void {
     if (this.waitStart === undefined) return
     this.waits.push(now - this.waitStart)
+    this.options.onWait?.(now - this.waitStart)
     this.waitStart = undefined
   }
 
   /** Runs the next frame and does what follows it: this player's input, the hash, forgetting. */
-  private run(pad: number): void {
+  private run(): void {
     const frame = this.frameNow + 1
     this.step(frame)
-    this.sendInputsUpTo(frame + this.delay, pad)
+    this.sendInputsUpTo(frame + this.delay)
     if (frame % NETPLAY_HASH_EVERY_FRAMES === 0 && frame > this.lastHashed) {
       this.lastHashed = frame
       this.link.sendHash(frame, stateHash(this.core.saveState()))
@@ -241,8 +249,9 @@ export class Lockstep {
     this.frameNow = frame
   }
 
-  private sendInputsUpTo(target: number, pad: number): void {
+  private sendInputsUpTo(target: number): void {
     if (this.pad === null || this.nextInput === 0 || target < this.nextInput) return
+    const pad = this.core.localPad()
     const first = this.nextInput
     const pads: number[] = []
     for (let f = first; f <= target; f++) {

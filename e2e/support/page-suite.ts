@@ -11,7 +11,10 @@ import type { OpenedPage, PageOptions } from './browser'
 
 export interface PageSuite {
   readonly baseUrl: string
-  /** A fresh context and page (not navigated yet), checked and closed after the test. */
+  /**
+   * A fresh context and page (not navigated yet), checked and closed after the test. A test may open
+   * several (two players of an online room): each is a browser of its own.
+   */
   open(width?: number | PageOptions): Promise<Page>
   /** `open`, then the player page `/`. */
   openPlayer(width?: number | PageOptions): Promise<Page>
@@ -37,26 +40,36 @@ export function useBrowser(): () => Browser {
 export function usePageSuite(options: { allowPageErrors?: boolean } = {}): PageSuite {
   const baseUrl = serverUrl()
   const browser = useBrowser()
-  let opened: OpenedPage | undefined
+  let opened: OpenedPage[] = []
 
   afterEach(async (context) => {
-    const current = opened
-    opened = undefined
-    if (!current) return
+    const pages = opened
+    opened = []
     try {
-      if (context.task.result?.state === 'fail') await reportFailedPage(context.task.name, current)
-      expect(current.network.foreignRequests(baseUrl)).toEqual([])
-      expect(current.network.cspViolations).toEqual([])
-      expect(current.network.consoleErrors.filter((t) => t.startsWith('Hydration'))).toEqual([])
-      if (!options.allowPageErrors) expect(current.network.pageErrors).toEqual([])
+      for (const [index, current] of pages.entries()) {
+        if (context.task.result?.state === 'fail') {
+          await reportFailedPage(
+            context.task.name + (index > 0 ? ` (page ${index + 1})` : ''),
+            current,
+          )
+        }
+        expect(current.network.foreignRequests(baseUrl)).toEqual([])
+        expect(current.network.cspViolations).toEqual([])
+        expect(current.network.consoleErrors.filter((t) => t.startsWith('Hydration'))).toEqual([])
+        if (!options.allowPageErrors) expect(current.network.pageErrors).toEqual([])
+      }
     } finally {
-      await current.close()
+      await Promise.all(pages.map((current) => current.close()))
     }
   })
 
   async function open(options: number | PageOptions = 1280): Promise<Page> {
-    opened = await openPage(browser(), typeof options === 'number' ? { width: options } : options)
-    return opened.page
+    const page = await openPage(
+      browser(),
+      typeof options === 'number' ? { width: options } : options,
+    )
+    opened.push(page)
+    return page.page
   }
 
   return {

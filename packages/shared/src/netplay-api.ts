@@ -10,7 +10,7 @@ import { NETPLAY_MAX_INPUT_BATCH, NETPLAY_PROTOCOL_VERSION } from './netplay-con
 export * from './netplay-constants'
 
 /** A room id: opaque, URL-safe, at least 128 bits of randomness. */
-export const roomIdSchema = z.string().regex(/^[A-Za-z0-9_.-]{16,80}$/, 'not a room id')
+export const roomIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,80}$/, 'not a room id')
 
 /** The 128-bit secrets a room hands out (host key, seat token), base64url. */
 const secretSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/)

@@ -1,5 +1,5 @@
-// The pages both the browser and the server render: / (player + library) and /play/:romId (the same,
-// starting a library game), inside the app shell. The browser's router (router.tsx) adds the studio
+// The pages both the browser and the server render: / (player + library), /play/:romId (the same,
+// starting a library game) and /room/:roomId (the same, joining an online room), inside the app shell. The browser's router (router.tsx) adds the studio
 // (loaded on demand) and the not-found screen; the server's renderer (entry-server.tsx) uses these alone.
 import type { RouteObject } from 'react-router'
 import { AppShell } from './app-shell'
@@ -9,6 +9,7 @@ import { RouteError } from './routes/route-error'
 export const homeRoutes: RouteObject[] = [
   { path: '/', Component: HomeRoute, ErrorBoundary: RouteError },
   { path: '/play/:romId', Component: HomeRoute, ErrorBoundary: RouteError },
+  { path: '/room/:roomId', Component: HomeRoute, ErrorBoundary: RouteError },
 ]
 
 /** The shell with `children` as its pages. */

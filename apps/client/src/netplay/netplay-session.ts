@@ -38,6 +38,8 @@ export interface SessionView {
   endedReason: string | null
   /** A short note: "Re-synced", or what the room refused. */
   note: string | null
+  /** The last state hashes this browser sent, "frame:hash" (for tests and support). */
+  hashes: string[]
 }
 
 export interface SessionOptions {
@@ -80,6 +82,7 @@ export class NetplaySession {
       game: null,
       endedReason: null,
       note: null,
+      hashes: [],
     }
     this.connection = new RoomConnection(options.roomId, {
       hello: () => this.hello(),
@@ -163,8 +166,9 @@ export class NetplaySession {
       case 'state-request':
         return this.loop?.stateRequested(msg.id)
       case 'resynced':
-        if (msg.pads.includes(this.view.pad ?? 0) || this.view.pad === null)
-          this.showNote('Re-synced')
+        this.showNote(
+          `Re-synced: ${msg.pads.includes(0) ? 'a spectator' : `player ${msg.pads.join(', ')}`} was sent the host's game again.`,
+        )
         return this.update({ resyncs: msg.count })
       case 'notice':
         return this.showNote(msg.message)
@@ -195,6 +199,8 @@ export class NetplaySession {
   private async begin(msg: Extract<ServerMessage, { t: 'welcome' }>): Promise<void> {
     const { emulator, host } = this.options
     const isHost = host !== undefined
+    // A paused game never reaches the frame boundary the hold waits for.
+    if (isHost && emulator.isPaused()) emulator.resume()
     if (!isHost) {
       this.update({ phase: 'loading' })
       const cartridge = msg.game.kind === 'cartridge' ? await this.cartridgeBytes() : undefined
@@ -212,7 +218,10 @@ export class NetplaySession {
       core,
       {
         sendInput: (f, p) => this.connection.send({ t: 'input', f, p }),
-        sendHash: (f, h) => this.connection.send({ t: 'hash', f, h }),
+        sendHash: (f, h) => {
+          this.connection.send({ t: 'hash', f, h })
+          this.update({ hashes: [...this.view.hashes.slice(-9), `${f}:${h}`] })
+        },
         sendState: (id, frame, bytes) => this.connection.sendBulk({ kind: 2, frame, id, bytes }),
         needState: () => this.connection.send({ t: 'need-state' }),
       },

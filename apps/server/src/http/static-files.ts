@@ -123,7 +123,12 @@ const PRERENDERED_ROUTES: readonly RegExp[] = [/^\/$/, /^\/play\/[^/]+\/?$/]
  * The client router's pages (apps/client/src/app/router.tsx). Any other page path still gets
  * index.html, so the app shows its not-found screen, but with status 404.
  */
-const CLIENT_ROUTES: readonly RegExp[] = [...PRERENDERED_ROUTES, /^\/editor\/?$/]
+const CLIENT_ROUTES: readonly RegExp[] = [
+  ...PRERENDERED_ROUTES,
+  /^\/editor\/?$/,
+  // An online room's invite link (the page joins the room in the browser).
+  /^\/room\/[^/]+\/?$/,
+]
 
 export function isClientRoute(urlPath: string): boolean {
   return CLIENT_ROUTES.some((route) => route.test(urlPath))

@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws'
 import { encodeBulk } from '@nes-studio/shared/netplay-constants'
 import type { TestDelay } from './delayed-sender'
 import { MemberSocket } from './member-socket'
-import { serverOf } from './room-relay'
+import { homeOf } from './room-relay'
 import type { RoomRelay, ToGateway } from './room-relay'
 
 export interface GatewayOptions {
@@ -39,7 +39,7 @@ export class Gateway {
   /** Takes a new socket for room `roomId`. */
   attach(ws: WebSocket, roomId: string): void {
     const id = `${this.relay.serverId}.${this.nextMember++}`
-    const home = serverOf(roomId)
+    const home = homeOf(roomId)
     const socket = new MemberSocket(id, roomId, ws, {
       maxRomBytes: this.options.maxRomBytes,
       testDelay: this.options.testDelay,

@@ -44,15 +44,26 @@ export interface RoomRelay {
   close(): Promise<void>
 }
 
-/** An app server's id: the prefix of its rooms and sockets (48 random bits, hex). */
+/** Characters of a server id. */
+export const SERVER_ID_LENGTH = 12
+
+/** An app server's id: the prefix of its rooms and sockets (48 random bits, 12 hex digits). */
 export function newServerId(): string {
-  return randomBytes(6).toString('hex')
+  return randomBytes(SERVER_ID_LENGTH / 2).toString('hex')
 }
 
-/** The server part of a room id or member id (`<serverId>.<rest>`). */
+/** The server of a member id (`<serverId>.<n>`). */
 export function serverOf(id: string): string {
   const dot = id.indexOf('.')
   return dot < 0 ? '' : id.slice(0, dot)
+}
+
+/**
+ * The home server of a room id: its first SERVER_ID_LENGTH characters (the id goes in a URL path, so it
+ * has no separator: a dot would make the page path look like a file).
+ */
+export function homeOf(roomId: string): string {
+  return roomId.slice(0, SERVER_ID_LENGTH)
 }
 
 /** One app server: every message is a direct call. */

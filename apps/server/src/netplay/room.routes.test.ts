@@ -54,8 +54,12 @@ describe('opening a room (POST /api/netplay/rooms)', () => {
     const added = await server.app.inject({ method: 'POST', url: '/api/roms', ...upload })
     const romId = (added.json() as { rom: { id: string } }).rom.id
     const room = await server.openRoom({ kind: 'library', romId })
-    expect(room.roomId).toMatch(/^[0-9a-f]{12}\.[A-Za-z0-9_-]{22}$/)
+    expect(room.roomId).toMatch(/^[0-9a-f]{12}[A-Za-z0-9_-]{22}$/)
     expect(room.invitePath).toBe(`/room/${room.roomId}`)
+    // The invite link is a page of the app.
+    const page = await fetch(`${server.baseUrl}${room.invitePath}`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/)
     const host = server.socket(room.roomId)
     await host.opened
     host.send({ t: 'hello', v: 1, hostKey: room.hostKey })
@@ -103,12 +107,12 @@ describe('the room WebSocket upgrade', () => {
     await expect(crossSite.opened).rejects.toThrow('upgrade refused: 403')
     const rebound = server.socket(room.roomId, { headers: { host: 'evil.example' } })
     await expect(rebound.opened).rejects.toThrow('upgrade refused: 403')
-    const serverId = room.roomId.split('.')[0]!
-    await expect(server.socket(`${serverId}.${'x'.repeat(22)}`).opened).rejects.toThrow(
+    const serverId = room.roomId.slice(0, 12)
+    await expect(server.socket(`${serverId}${'x'.repeat(22)}`).opened).rejects.toThrow(
       'upgrade refused: 404',
     )
     // A room id of another app server passes the upgrade; that server's answer decides (none here).
-    const elsewhere = server.socket(`000000000000.${'x'.repeat(22)}`)
+    const elsewhere = server.socket(`000000000000${'x'.repeat(22)}`)
     await elsewhere.opened
     elsewhere.send({ t: 'hello', v: 1 })
     expect(await elsewhere.closedWith()).toEqual({

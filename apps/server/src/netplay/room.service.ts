@@ -14,7 +14,7 @@ import { HttpError } from '../errors'
 import { sanitizeFileName } from '../roms/file-name'
 import { Room } from './room'
 import type { RoomOutput } from './room'
-import { serverOf } from './room-relay'
+import { homeOf, serverOf } from './room-relay'
 import type { RoomRelay, ToGateway, ToHome } from './room-relay'
 
 export interface RoomServiceOptions {
@@ -88,7 +88,7 @@ export class RoomService {
       )
     }
     const checked = await this.checkGame(game)
-    const roomId = `${this.relay.serverId}.${newSecret()}`
+    const roomId = `${this.relay.serverId}${newSecret()}`
     const hostKey = newSecret()
     const room = new Room(
       {
@@ -128,7 +128,7 @@ export class RoomService {
 
   /** True when this server is the room's home and the room is over or never was. */
   isMissingHere(roomId: string): boolean {
-    return serverOf(roomId) === this.relay.serverId && !this.rooms.has(roomId)
+    return homeOf(roomId) === this.relay.serverId && !this.rooms.has(roomId)
   }
 
   /** What a gateway sent to one of this server's rooms. */

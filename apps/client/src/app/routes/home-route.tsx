@@ -58,6 +58,14 @@ function usePlayLink(player: RefObject<PlayerHandle | null>): void {
   }, [player, romId, stateId])
 }
 
+/** Joins the online room a /room/:roomId invite link names, once. */
+function useRoomLink(player: RefObject<PlayerHandle | null>): void {
+  const { roomId } = useParams()
+  useEffect(() => {
+    if (roomId) player.current?.joinRoom(roomId, fetchLibraryRom)
+  }, [player, roomId])
+}
+
 export function HomeRoute() {
   const player = useRef<PlayerHandle>(null)
   const onLoadRom = useCallback(
@@ -65,6 +73,7 @@ export function HomeRoute() {
     [],
   )
   usePlayLink(player)
+  useRoomLink(player)
   const isOnline = useOnline()
 
   return (

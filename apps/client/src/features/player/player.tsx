@@ -6,6 +6,7 @@ import './player.css'
 import './handheld.css'
 import './saves-panel.css'
 import './controls-dialog.css'
+import './online-panel.css'
 import { useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import type { CSSProperties, Ref } from 'react'
 import { getGameInstance } from '../../emulator/game-instance'
@@ -24,12 +25,14 @@ import { ConsoleToolbar } from './components/console-toolbar'
 import { ControlsDialog } from './components/controls-dialog'
 import { ControlsPanel } from './components/controls-panel'
 import { GameScreen } from './components/game-screen'
+import { OnlinePanel } from './components/online-panel'
 import { SavesPanel } from './components/saves-panel'
 import { StatusLights } from './components/status-lights'
 import { useEmulator } from './hooks/use-emulator'
 import { useFps } from './hooks/use-fps'
 import { revealGame, useGameInView } from './hooks/use-game-in-view'
 import { usePlayerLayout } from './hooks/use-handheld-layout'
+import { useOnlinePlay } from './hooks/use-online-play'
 import type { PlayerLayout } from './hooks/use-handheld-layout'
 import { usePlayer } from './hooks/use-player'
 import type { PlayerController } from './hooks/use-player'
@@ -44,6 +47,8 @@ export interface PlayerHandle {
   loadCartridge(file: File, options?: { romId?: string; stateId?: string }): void
   /** Shows a problem on the console (an unknown game in a shared link). */
   showProblem(message: string): void
+  /** Joins the online room of an invite link; a library game is loaded with `loadLibraryRom`. */
+  joinRoom(roomId: string, loadLibraryRom: (romId: string) => Promise<File>): void
 }
 
 /** Input from keys, gamepads and the on-screen pad, and what the pad shows. */
@@ -145,8 +150,9 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
   }, [host, status])
   useGameInView(isRunning, layout, consoleRef, screenRef)
   useEffect(() => host?.setPictureShape(settings.pictureShape), [host, settings.pictureShape])
-  const time = useTimeControl(host, isRunning)
-  const saves = useSaves(host, player.session, player.takePendingStateId)
+  const online = useOnlinePlay(host, player, isRunning)
+  const time = useTimeControl(host, isRunning, online.refuse)
+  const saves = useSaves(host, player.session, player.takePendingStateId, online.refuse)
   usePlayerHotkeys(isRunning, {
     quickSave: () => void saves.save(QUICK_SLOT),
     quickLoad: () => void saves.quickLoad(),
@@ -165,8 +171,9 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
         })
       },
       showProblem: player.showProblem,
+      joinRoom: online.join,
     }),
-    [player],
+    [player, online.join],
   )
 
   const screen = (
@@ -218,9 +225,11 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
             fullscreenTarget={() => (isHandheld ? handheldRef.current : containerRef.current)}
             prefersLandscape={isHandheld}
             time={time}
+            online={online}
           />
         ) : null}
       </section>
+      <OnlinePanel online={online} isRunning={isRunning} />
       {player.session ? (
         <SavesPanel
           ui={saves}

@@ -16,6 +16,8 @@ function controller(state: Partial<PlayerState>): PlayerController {
     clearSavesProblem: vi.fn(),
     takePendingStateId: () => undefined,
     choose: vi.fn(() => true),
+    playNow: vi.fn(async () => undefined),
+    cartridge: () => undefined,
     start: vi.fn(),
     retry: vi.fn(),
     eject: vi.fn(),

@@ -1,6 +1,7 @@
 // Extra controls while a game runs: pause/resume, reset, mute, volume and fullscreen.
 import { useState } from 'react'
 import type { EmulatorHost } from '../../../emulator/types'
+import type { OnlinePlay } from '../hooks/use-online-play'
 import type { TimeControl } from '../hooks/use-time-control'
 
 /** Asks the browser to keep the screen in landscape (Android in fullscreen); elsewhere it just refuses. */
@@ -17,13 +18,16 @@ interface ConsoleToolbarProps {
   /** Turn a phone to landscape in fullscreen (where the browser allows locking the orientation). */
   prefersLandscape?: boolean
   time: TimeControl
+  /** In an online room, PAUSE pauses the room for everyone and RESET is off. */
+  online?: OnlinePlay
 }
 
 const SPEED_LABEL = { off: 'FAST ×1', x3: 'FAST ×3', unlimited: 'FAST MAX' } as const
 
 export function ConsoleToolbar(props: ConsoleToolbarProps) {
-  const { host, fullscreenTarget, prefersLandscape, time } = props
+  const { host, fullscreenTarget, prefersLandscape, time, online } = props
   const [isPaused, setIsPaused] = useState(host.isPaused())
+  const isRoomPaused = online?.isActive ? online.view?.paused?.reason === 'pause' : undefined
   const [isMuted, setIsMuted] = useState(false)
   const [volume, setVolume] = useState(50)
 
@@ -33,17 +37,19 @@ export function ConsoleToolbar(props: ConsoleToolbarProps) {
         type="button"
         className="btn btn--small"
         onClick={() => {
+          if (online?.isActive) return online.togglePause()
           if (isPaused) host.resume()
           else host.pause()
           setIsPaused(!isPaused)
         }}
       >
-        {isPaused ? 'RESUME' : 'PAUSE'}
+        {(isRoomPaused ?? isPaused) ? 'RESUME' : 'PAUSE'}
       </button>
       <button
         type="button"
         className="btn btn--small"
         onClick={() => {
+          if (online?.refuse('Reset')) return
           host.reset()
           if (isPaused) {
             host.resume()

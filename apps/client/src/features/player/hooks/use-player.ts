@@ -21,6 +21,17 @@ export interface ChooseOptions {
   source?: CartridgeSource
   /** A state to load as soon as the game runs (a shared moment): its id among the cartridge's states. */
   stateId?: string
+  /**
+   * The game of an online room this browser joined: it runs without saves of its own (only the host's
+   * browser writes battery saves) and gets its state from the room.
+   */
+  isRoomGuest?: boolean
+}
+
+/** The cartridge in the slot and where it came from. */
+export interface Cartridge {
+  file: File
+  romId?: string
 }
 
 export interface PlayerController {
@@ -36,6 +47,10 @@ export interface PlayerController {
   takePendingStateId(): string | undefined
   /** Puts `file` in the slot (stopping any game); `autoStart` starts it after 500 ms. */
   choose(file: File, options?: ChooseOptions): boolean
+  /** Puts `file` in the slot and starts it now; resolves when it runs, rejects with the reason it did not. */
+  playNow(file: File, options?: ChooseOptions): Promise<void>
+  /** The cartridge in the slot, or undefined. */
+  cartridge(): Cartridge | undefined
   start(): void
   retry(): void
   eject(): void
@@ -104,7 +119,7 @@ export function usePlayer(host: EmulatorHost | undefined): PlayerController {
   }, [host, endSession])
 
   const startFile = useCallback(
-    async (file: File) => {
+    async (file: File): Promise<string | undefined> => {
       cancelPending()
       stopGame()
       const mine = attempt.current
@@ -114,6 +129,12 @@ export function usePlayer(host: EmulatorHost | undefined): PlayerController {
         const invalid = validateRomBytes(file.name, bytes)
         if (invalid) throw new Error(invalid)
         if (!host) throw new Error(LOAD_FAILED_MESSAGE)
+        if (chosen.current.isRoomGuest) {
+          await host.start(bytes, file.name, { batterySave: null })
+          if (attempt.current !== mine) return 'The game was stopped.'
+          dispatch({ type: 'started' })
+          return undefined
+        }
         const saves = createSaveSession(
           bytes,
           chosen.current.source ?? {},
@@ -133,17 +154,19 @@ export function usePlayer(host: EmulatorHost | undefined): PlayerController {
           )
           return null
         })
-        if (attempt.current !== mine) return
+        if (attempt.current !== mine) return 'The game was stopped.'
         await host.start(bytes, file.name, { batterySave })
-        if (attempt.current !== mine) return
+        if (attempt.current !== mine) return 'The game was stopped.'
         saves.begin()
         sessionRef.current = saves
         setSession(saves)
         dispatch({ type: 'started' })
+        return undefined
       } catch (error) {
-        if (attempt.current !== mine) return
+        if (attempt.current !== mine) return 'The game was stopped.'
         host?.stop()
         dispatch({ type: 'failed', message: errorMessage(error) })
+        return errorMessage(error)
       }
     },
     [host, cancelPending, stopGame],
@@ -178,7 +201,24 @@ export function usePlayer(host: EmulatorHost | undefined): PlayerController {
     [cancelPending, stopGame],
   )
 
+  const playNow = useCallback(
+    async (file: File, options: ChooseOptions = {}) => {
+      if (!choose(file, options))
+        throw new Error(validateFileChoice(file.name) ?? LOAD_FAILED_MESSAGE)
+      const problem = await startFile(file)
+      if (problem) throw new Error(problem)
+    },
+    [choose, startFile],
+  )
+
   const { file } = state
+  const cartridge = useCallback(
+    (): Cartridge | undefined =>
+      file
+        ? { file, ...(chosen.current.source?.romId ? { romId: chosen.current.source.romId } : {}) }
+        : undefined,
+    [file],
+  )
   const start = useCallback(() => {
     if (file) void startFile(file)
   }, [file, startFile])
@@ -208,6 +248,8 @@ export function usePlayer(host: EmulatorHost | undefined): PlayerController {
       return id
     }, []),
     choose,
+    playNow,
+    cartridge,
     start,
     retry: useCallback(() => stopAnd('retry'), [stopAnd]),
     eject: useCallback(() => stopAnd('eject'), [stopAnd]),

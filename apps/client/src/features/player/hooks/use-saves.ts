@@ -63,10 +63,12 @@ function saveBytes(bytes: Uint8Array, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
+/** `refuse(what)` is true (and says why) while loading a state is off (online play). */
 export function useSaves(
   host: EmulatorHost | undefined,
   session: SaveSession | undefined,
   takePendingStateId: () => string | undefined,
+  refuse: (what: string) => boolean = () => false,
 ): SavesUi {
   const [states, setStates] = useState<StoredState[]>([])
   const [isBusy, setIsBusy] = useState(false)
@@ -154,11 +156,12 @@ export function useSaves(
   const load = useCallback(
     (state: StoredState) =>
       run(async () => {
+        if (refuse('Loading a state')) return undefined
         setResumeOffer(undefined)
         await applyState(state)
         return `Loaded ${state.slot ?? 'the resume state'}.`
       }),
-    [run, applyState],
+    [run, applyState, refuse],
   )
 
   return {
@@ -199,6 +202,7 @@ export function useSaves(
       }),
     loadFile: (file) =>
       run(async () => {
+        if (refuse('Loading a state')) return undefined
         if (!host || !session) throw new Error('No game is running.')
         const read = readStateFile(new Uint8Array(await file.arrayBuffer()))
         if (!read.ok) throw new Error(read.message)

@@ -18,7 +18,15 @@ export interface TimeControl {
   setRewinding(on: boolean): void
 }
 
-export function useTimeControl(host: EmulatorHost | undefined, isRunning: boolean): TimeControl {
+/**
+ * `refuse(what)` is true (and says why) while something turns time control off: online play, where every
+ * player's game must stay the same.
+ */
+export function useTimeControl(
+  host: EmulatorHost | undefined,
+  isRunning: boolean,
+  refuse: (what: string) => boolean = () => false,
+): TimeControl {
   const [fastForward, setFastForward] = useState<FastForward>('off')
   const [isRewinding, setIsRewinding] = useState(false)
 
@@ -29,21 +37,21 @@ export function useTimeControl(host: EmulatorHost | undefined, isRunning: boolea
   }, [isRunning])
 
   const cycleFastForward = useCallback(() => {
-    if (!host?.isRunning()) return
+    if (!host?.isRunning() || refuse('Fast-forward')) return
     setFastForward((speed) => {
       const next = NEXT_SPEED[speed]
       host.setFastForward(next)
       return next
     })
-  }, [host])
+  }, [host, refuse])
 
   const setRewinding = useCallback(
     (on: boolean) => {
-      if (!host?.isRunning()) return
+      if (!host?.isRunning() || (on && refuse('Rewind'))) return
       host.setRewinding(on)
       setIsRewinding(on)
     },
-    [host],
+    [host, refuse],
   )
 
   return { fastForward, cycleFastForward, isRewinding, setRewinding }

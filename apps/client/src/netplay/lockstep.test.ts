@@ -162,10 +162,13 @@ describe('Lockstep: states', () => {
     guest.setRole(2, 31)
     guest.tick(0)
     expect(guest.frame).toBe(0)
+    // Not synced yet: a reconnect before the state arrives must not claim a frame to resume from.
+    expect(guest.isSynced).toBe(false)
     // The host's state after frame 10, then frames 11..30: a guest far behind runs them at once.
     const hostCopy = new FakeLockstepCore()
     for (let f = 1; f <= 10; f++) hostCopy.stepFrame([1, 0])
     guest.receiveState(10, hostCopy.saveState())
+    expect(guest.isSynced).toBe(true)
     guest.receiveFrames(11, frames(20, [1, 0]))
     guest.tick(1000)
     expect(guest.frame).toBeGreaterThanOrEqual(30 - 6)

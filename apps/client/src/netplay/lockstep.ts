@@ -92,6 +92,11 @@ export class Lockstep {
     return this.frameNow
   }
 
+  /** Whether this loop runs the room's game (the host's, or a state it was sent and loaded). */
+  get isSynced(): boolean {
+    return this.hasState
+  }
+
   status(now: number): LockstepStatus {
     return {
       frame: this.frameNow,

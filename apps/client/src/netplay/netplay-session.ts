@@ -97,7 +97,9 @@ export class NetplaySession {
   }
 
   private hello(): HelloMessage {
-    const at = this.loop && this.view.phase !== 'connecting' ? this.loop.frame : undefined
+    // A guest whose connection dropped before the host's state reached it has no frame to resume
+    // from: without `at` the room sends the state again (it had counted it as delivered).
+    const at = this.loop?.isSynced && this.view.phase !== 'connecting' ? this.loop.frame : undefined
     return {
       t: 'hello',
       v: 1,

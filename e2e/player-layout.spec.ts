@@ -49,11 +49,12 @@ describe.each([
       const screen = await page.locator('.screen').boundingBox()
       const picture = await page.locator('.game-display__frame').boundingBox()
       if (layout === 'desktop') expect(Math.round(screen?.height ?? 0)).toBe(400)
-      // The picture keeps the core's shape (64:49) and touches two opposite edges of the screen.
+      // The picture has square pixels by default (256×224 shown, player-picture.spec covers 4:3) and
+      // touches two opposite edges of the screen.
       const fillsHeight = Math.abs((picture?.height ?? 0) - (screen?.height ?? 0)) <= 1
       const fillsWidth = Math.abs((picture?.width ?? 0) - (screen?.width ?? 0)) <= 1
       expect(fillsHeight || fillsWidth).toBe(true)
-      expect((picture?.width ?? 0) / (picture?.height ?? 1)).toBeCloseTo(64 / 49, 1)
+      expect((picture?.width ?? 0) / (picture?.height ?? 1)).toBeCloseTo(256 / 224, 1)
       expect(await overflow()).toBe(0)
       await page.screenshot({
         path: path.join(artifacts, `player-${width}-running.png`),

@@ -14,6 +14,8 @@ export interface NromProgram {
   data?: string
   /** The one byte of CHR data (the rest of the bank is zeros): another value makes another ROM. */
   chrByte?: number
+  /** `.db` lines for the CHR bank in place of `chrByte` (unwritten bytes are $FF, not zeros). */
+  chr?: string
 }
 
 export function nromSource(program: NromProgram): string {
@@ -64,10 +66,9 @@ ${program.data ?? ''}
   .dw RESET
   .dw 0
 
-  .bank 2             ; CHR ROM: blank tiles (the picture is the backdrop colour)
+  .bank 2             ; CHR ROM (by default blank tiles: the picture is the backdrop colour)
   .org $0000
-  .db ${program.chrByte ?? 0}
-`
+${program.chr ?? `  .db ${program.chrByte ?? 0}\n`}`
 }
 
 /** Assembles NESASM source with our assembler; throws with the diagnostics if it does not build. */

@@ -4,7 +4,7 @@
 //   $02 / $03  controller 1 / 2 this frame        $10-$11  frames since power-on (16 bit)
 //   $04 / $05  colour index of the left / right half
 import type { Page } from 'playwright-core'
-import { buildRom } from './nrom-program'
+import { buildRom, nromSource } from './nrom-program'
 import { readFrame } from './frames'
 import { BUTTON_COLORS, STANDARD_BUTTON_ORDER, nearestNesColor } from './nes-colors'
 import type { NesColorName } from './nes-colors'
@@ -30,33 +30,9 @@ ${label}_next:
 `
 }
 
-export const TWO_PAD_SOURCE = `  .inesprg 1
-  .ineschr 1
-  .inesmap 0
-  .inesmir 1
-
-  .bank 0
-  .org $C000
-RESET:
-  sei
-  cld
-  ldx #$FF
-  txs
-  lda #0
-  sta $2000
-  sta $2001
-  ldx #0
-clear:
-  sta $00,x
-  inx
-  bne clear
-vblank1:
-  bit $2002
-  bpl vblank1
-vblank2:
-  bit $2002
-  bpl vblank2
-  lda #$20            ; nametable 0: tile 0 on the left 16 columns, tile 1 on the right 16
+export const TWO_PAD_SOURCE = nromSource({
+  mirroring: 1,
+  init: `  lda #$20            ; nametable 0: tile 0 on the left 16 columns, tile 1 on the right 16
   sta $2006
   lda #$00
   sta $2006
@@ -88,18 +64,10 @@ attr:
   lda #0
   sta $2006
   sta $2006
-  lda #%10000000      ; NMI on every vertical blank
-  sta $2000
   lda #%00001010      ; background on, also in the left 8 pixels
   sta $2001
-forever:
-  jmp forever
-
-NMI:
-  pha
-  txa
-  pha
-  lda #1              ; strobe both controllers
+`,
+  nmi: `  lda #1              ; strobe both controllers
   sta $4016
   lda #0
   sta $4016
@@ -125,27 +93,17 @@ counted:
   sta $2006
   sta $2006
   sta $2005
-  sta $2005
-  pla
-  tax
-  pla
-  rti
-table:
+  sta $2005`,
+  data: `table:
   .db ${STANDARD_BUTTON_ORDER.map((b) => `$${BUTTON_COLORS[b].toString(16).padStart(2, '0')}`).join(', ')}
 bits:
   .db $80, $40, $20, $10, $08, $04, $02, $01
-
-  .bank 1
-  .org $FFFA
-  .dw NMI
-  .dw RESET
-  .dw 0
-
-  .bank 2             ; CHR: tile 0 blank, tile 1 solid colour 1 (both written: unused bytes are $FF)
-  .org $0000
-  .db $00, $00, $00, $00, $00, $00, $00, $00, $00, $00, $00, $00, $00, $00, $00, $00
+`,
+  // Tile 0 blank, tile 1 solid colour 1 (both written in full: unwritten CHR bytes are $FF).
+  chr: `  .db $00, $00, $00, $00, $00, $00, $00, $00, $00, $00, $00, $00, $00, $00, $00, $00
   .db $FF, $FF, $FF, $FF, $FF, $FF, $FF, $FF, $00, $00, $00, $00, $00, $00, $00, $00
-`
+`,
+})
 
 export function buildTwoPadRom(): Uint8Array {
   return buildRom(TWO_PAD_SOURCE)

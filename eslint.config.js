@@ -149,9 +149,13 @@ export default tseslint.config(
       ],
     },
   },
-  // The cc65 golden suite runs native cc65 beside the studio's build: a Node test among browser code.
+  // The cc65 golden suite runs native cc65 beside the studio's build, and the .mlb test reads a golden project:
+  // Node tests among browser code.
   {
-    files: ['apps/client/src/features/studio/build/cc65/golden.test.ts'],
+    files: [
+      'apps/client/src/features/studio/build/cc65/golden.test.ts',
+      'apps/client/src/features/studio/build/cc65/dbg-mesen-labels.test.ts',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

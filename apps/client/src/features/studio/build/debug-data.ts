@@ -32,6 +32,11 @@ export interface DebugData {
   prgBanks: number
   /** The cartridge RAM at $6000-$7FFF is battery-backed. */
   battery: boolean
+  /**
+   * The Mesen label file's text when the toolchain's own symbols give it (cc65: from ld65's debug file, whose
+   * segments say where each label is in the ROM); without it, mesen-labels.ts writes it from `labels`.
+   */
+  mesenLabels?: string
 }
 
 /** Copies what a debugger needs out of `info` (the source map's entries and the labels). */
@@ -79,6 +84,7 @@ export function isDebugData(value: unknown): value is DebugData {
     Array.isArray(value.macros) &&
     Array.isArray(value.labels) &&
     typeof value.prgBanks === 'number' &&
-    typeof value.battery === 'boolean'
+    typeof value.battery === 'boolean' &&
+    (value.mesenLabels === undefined || typeof value.mesenLabels === 'string')
   )
 }

@@ -7,6 +7,7 @@ import { STATEMENT_FIELDS } from '../debug-data'
 import type { DebugData } from '../debug-data'
 import type { DebugLabel } from '@nes-studio/assembler'
 import type { DbgFile } from './dbg-file'
+import { mesenLabelsFromDbg } from './dbg-mesen-labels'
 
 const HEADER = 16
 const BANK = 0x2000
@@ -137,5 +138,6 @@ export function debugDataFromDbg(
     labels: labelsOf(dbg),
     prgBanks: (rom[4] ?? 0) * 2,
     battery: ((rom[6] ?? 0) & 2) !== 0,
+    mesenLabels: mesenLabelsFromDbg(dbg, rom),
   }
 }

@@ -63,7 +63,11 @@ async function runClient(spec: { hostUrl: string; guestUrl: string; rooms: numbe
   process.send?.({ ready: true })
   process.on('message', (msg: { t: string }) => {
     if (msg.t === 'frames') {
-      process.send?.({ frames: players.map((p) => p.loop?.frame ?? 0) })
+      process.send?.({
+        frames: players.map((p) => p.loop?.frame ?? 0),
+        rtts: players.map((p) => p.rtt()),
+        delays: players.map((p) => p.delay),
+      })
     } else if (msg.t === 'stop') {
       clearInterval(presser)
       stop()
@@ -112,6 +116,10 @@ async function main() {
     await sleep(3000) // every room past its start (states sent, delay chosen)
     const framesNow = async () =>
       (await Promise.all(children.map((c) => ask<number[]>(c, 'frames', 'frames')))).flat()
+    const rttsNow = async () =>
+      (await Promise.all(children.map((c) => ask<number[]>(c, 'frames', 'rtts')))).flat()
+    const delaysNow = async () =>
+      (await Promise.all(children.map((c) => ask<number[]>(c, 'frames', 'delays')))).flat()
     const before = await framesNow()
     const cpuBefore = servers.map((s) => cpuSeconds(s.child.pid!))
     const t0 = performance.now()
@@ -119,6 +127,8 @@ async function main() {
     const cpuAfter = servers.map((s) => cpuSeconds(s.child.pid!))
     const elapsed = (performance.now() - t0) / 1000
     const after = await framesNow()
+    const rtts = (await rttsNow()).sort((x, y) => x - y)
+    const delays = (await delaysNow()).sort((x, y) => x - y)
     const rates = after.map((f, i) => (f - (before[i] ?? 0)) / elapsed).sort((x, y) => x - y)
     const cpu = cpuAfter.map((c, i) => (100 * (c - (cpuBefore[i] ?? 0))) / elapsed)
     for (const c of children) c.send({ t: 'stop' })
@@ -127,7 +137,9 @@ async function main() {
       `${rooms} rooms × 2 players on ${schema ? 'two app servers, PostgreSQL relay' : 'one app server'}: ` +
         `server CPU ${cpu.map((c) => `${c.toFixed(1)}%`).join(' + ')} of one core over ${elapsed.toFixed(1)} s; ` +
         `frames/s per player median ${(rates[Math.floor(rates.length / 2)] ?? 0).toFixed(1)}, ` +
-        `slowest ${(rates[0] ?? 0).toFixed(1)}`,
+        `slowest ${(rates[0] ?? 0).toFixed(1)}; round trip to the room median ` +
+        `${rtts[rtts.length >> 1] ?? 0} ms (max ${rtts.at(-1) ?? 0}), input delay median ` +
+        `${delays[delays.length >> 1] ?? 0} frames`,
     )
   } finally {
     await Promise.all(servers.map((s) => s.stop()))

@@ -44,6 +44,7 @@ export class Gateway {
       maxRomBytes: this.options.maxRomBytes,
       testDelay: this.options.testDelay,
       joinTimeoutMs: this.options.joinTimeoutMs ?? 10_000,
+      answersPings: home === this.relay.serverId,
       toHome: (envelope) => this.relay.toHome(home, envelope),
       onClosed: (closed) => this.sockets.delete(closed.id),
     })

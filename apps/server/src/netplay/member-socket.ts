@@ -1,6 +1,8 @@
 // One browser's WebSocket on this server (the gateway side): every message is checked here before it
 // goes to the room — size, rate, JSON, the zod schema, hello first — and a socket that breaks a rule is
-// closed with a reason while the room and the server go on. Pings are answered here.
+// closed with a reason while the room and the server go on. Pings are answered here when the room lives on
+// this server; otherwise the room's home answers them, so the round trip a browser measures (and the room's
+// input delay is chosen from) includes the hop between the servers that every input and frame makes.
 import type { RawData, WebSocket } from 'ws'
 import {
   NETPLAY_BULK_HEADER_BYTES,
@@ -29,6 +31,8 @@ export interface MemberSocketOptions {
   testDelay?: TestDelay
   /** How long to wait for the room's welcome after hello (a room on a server that is gone). */
   joinTimeoutMs: number
+  /** The room lives on this server: answer pings here (else its home answers them). */
+  answersPings: boolean
   /** Hands the message to the room's home (through the relay). */
   toHome(envelope: ToHome): void
   /** The socket is closed and forgotten. */
@@ -142,7 +146,7 @@ export class MemberSocket {
       return this.options.toHome({ k: 'join', room: this.roomId, member: this.id, hello: msg })
     }
     if (!this.hasSaidHello) return this.refuse(NETPLAY_CLOSE.badMessage, 'Say hello first.')
-    if (msg.t === 'ping') {
+    if (msg.t === 'ping' && this.options.answersPings) {
       this.sendText(JSON.stringify({ t: 'pong', n: msg.n }))
       if (msg.rtt === undefined) return
     }

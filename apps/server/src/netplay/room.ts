@@ -17,6 +17,7 @@ import type {
 import { chooseInputDelay } from './input-delay'
 import { InputLog } from './input-log'
 import type { Pad } from './input-log'
+import { homeOf, serverOf } from './room-relay'
 import { RoomSync } from './room-sync'
 
 export interface RoomOutput {
@@ -251,6 +252,8 @@ export class Room {
       case 'hash':
         return this.sync.hash(member, msg.f, msg.h)
       case 'ping':
+        // A browser on another app server: its gateway left the answer to us (member-socket.ts).
+        if (serverOf(id) !== homeOf(this.id)) this.output.send([id], { t: 'pong', n: msg.n })
         if (msg.rtt !== undefined) this.measured(member, msg.rtt)
         return
       case 'pause':

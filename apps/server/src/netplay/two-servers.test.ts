@@ -1,6 +1,6 @@
 // Two app servers on one PostgreSQL (TEST_DATABASE_URL): a host on one and a guest and a spectator on the
 // other play in one room, the cartridge and states crossing through LISTEN/NOTIFY.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { NETPLAY_CLOSE } from '@nes-studio/shared/netplay-constants'
 import { newServerId } from './room-relay'
 import { PostgresRoomRelay } from '../storage/postgres/postgres-room-relay'
@@ -13,12 +13,15 @@ import type { TestApp } from '../test/test-app'
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL
 
 const apps: TestApp[] = []
+const relays = new Map<ListeningApp, PostgresRoomRelay>()
 
 async function appServer(url: string): Promise<ListeningApp> {
   const relay = new PostgresRoomRelay({ connectionString: url, serverId: newServerId() })
   const opened = await createTestApp({ netplay: { relay } })
   apps.push(opened)
-  return listen(opened.app)
+  const listening = await listen(opened.app)
+  relays.set(listening, relay)
+  return listening
 }
 
 afterEach(async () => {
@@ -74,6 +77,13 @@ if (!TEST_DATABASE_URL) {
       await guest.until(() => framesOf(guest).length >= 64, '64 frames on B')
       expect(framesOf(guest).slice(0, 64)).toEqual(framesOf(host).slice(0, 64))
       expect(framesOf(host)[0]).toEqual([0x10, 0x01])
+
+      // The guest's ping is answered by the room on A, not by B: the round trip it measures, and the
+      // input delay chosen from it, include the hop through PostgreSQL that its input and frames make.
+      const toHome = vi.spyOn(relays.get(b)!, 'toHome')
+      guest.send({ t: 'ping', n: 5 })
+      expect(await guest.first('pong')).toEqual({ t: 'pong', n: 5 })
+      expect(toHome.mock.calls.map(([, e]) => e.k === 'msg' && e.msg.t)).toEqual(['ping'])
 
       // A spectator on B, and a hash on B that differs from the host's on A.
       const watcher = b.socket(room.roomId, { name: 'spectator on B' })

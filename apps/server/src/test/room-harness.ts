@@ -10,6 +10,8 @@ export interface Outbox {
 }
 
 export const HOST_KEY = 'h'.repeat(22)
+/** The room's id: its home server is `aaaaaaaaaaaa`, so members `s.*` reached it from server `s`. */
+export const ROOM_ID = `${'a'.repeat(12)}${'r'.repeat(22)}`
 
 export class RoomHarness implements RoomOutput {
   now = 1_000_000
@@ -23,7 +25,7 @@ export class RoomHarness implements RoomOutput {
   ) {
     this.room = new Room(
       {
-        id: 's.room',
+        id: ROOM_ID,
         game,
         hostKey: HOST_KEY,
         maxSpectators: options.maxSpectators ?? 2,

@@ -15,6 +15,9 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 versions=("$@")
 [ ${#versions[@]} -gt 0 ] || versions=(22 24)
 work="$(mktemp -d /tmp/nes-node-check.XXXXXX)"
+# mktemp makes the folder 0700; the server's start-up tests run the server as `nobody` when they run as root,
+# and that user must reach this Node binary and the clone.
+chmod 755 "$work"
 trap 'rm -rf "$work"' EXIT
 
 for major in "${versions[@]}"; do

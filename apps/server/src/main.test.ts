@@ -79,12 +79,20 @@ function startExpectingExit(
   child.stdout.on('data', (d: Buffer) => (output += d.toString()))
   child.stderr.on('data', (d: Buffer) => (output += d.toString()))
   const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
-  return new Promise((resolve) =>
+  return new Promise((resolve, reject) => {
+    child.once('error', (error) => {
+      clearTimeout(timer)
+      reject(
+        new Error(
+          `could not start the server (${user.uid === undefined ? 'as this user' : `as uid ${user.uid}`}): ${error.message}`,
+        ),
+      )
+    })
     child.once('exit', (code) => {
       clearTimeout(timer)
       resolve({ code, output })
-    }),
-  )
+    })
+  })
 }
 
 it('refuses to start on a damaged library with one message naming the file, and leaves it as it was', async () => {

@@ -37,8 +37,16 @@ for major in "${versions[@]}"; do
     echo "node $(node --version), npm $(npm --version)"
     npm ci --no-audit --no-fund --loglevel=error >/dev/null
     npm run --silent build >/dev/null
-    npx vitest run --reporter=dot --project server --project assembler --project shared --project cc65-wasm 2>&1 | tail -n 4
-    npx vitest run --reporter=dot --project client build-tools entry-server 2>&1 | tail -n 4
+    # The summary when the tests pass; the failures and their errors when not.
+    units() {
+      local out="$work/units-$major.log"
+      if npx vitest run --reporter=dot "$@" >"$out" 2>&1; then tail -n 4 "$out"; else
+        grep -v -e 'annotation that Rollup' -e '^\s*$' "$out" | tail -n 200
+        return 1
+      fi
+    }
+    units --project server --project assembler --project shared --project cc65-wasm
+    units --project client build-tools entry-server
 
     port=$((20000 + RANDOM % 20000))
     data="$(mktemp -d)"

@@ -10,6 +10,7 @@ import {
   JSR_LINE,
   POWER_ON_RAM,
   checkOnBothCores,
+  expectSideBySide,
   hex4,
   reg,
   stoppedAt,
@@ -102,6 +103,7 @@ describe('studio debugger on touch phones', () => {
     expect(await checkOnBothCores(page, true)).toBe(
       'First difference at frame 4: 57344 pixels differ',
     )
+    await expectSideBySide(page)
     await page
       .getByRole('region', { name: 'Check on both cores' })
       .screenshot({ path: 'e2e/artifacts/studio-debug-check-phone.png' })

@@ -15,6 +15,7 @@ import {
   JSR_LINE,
   POWER_ON_RAM,
   checkOnBothCores,
+  expectSideBySide,
   hex4,
   labels,
   pixelOf,
@@ -270,7 +271,7 @@ describe('studio debugger', () => {
     )
   })
 
-  it('"Check on both cores" finds no difference in the sample, nor in a program showing all 64 colours', async () => {
+  it('"Check on both cores" finds no difference in the sample, nor in a program showing all 64 colours under four colour emphases', async () => {
     const page = await open(1280)
     await page.goto(`${baseUrl}/editor`)
     await page.locator('.cm-content').waitFor()
@@ -283,13 +284,13 @@ describe('studio debugger', () => {
 
     expect(await checkOnBothCores(page)).toBe('No difference in 300 frames')
     expect(await page.locator('.core-check__host iframe').count()).toBe(0)
-    // every colour on the backdrop, one per frame: the colour mapping and the frame alignment of the two cores
+    // every colour on the backdrop, one per frame, plain and emphasised: the colour mapping and the frame alignment
     await setEditorText(page, COLOUR_CYCLE)
     expect(await checkOnBothCores(page)).toBe('No difference in 300 frames')
     await page.screenshot({ path: 'e2e/artifacts/studio-debug-check-same.png', fullPage: true })
   })
 
-  it('"Check on both cores" shows the first frame where the cores disagree (power-on RAM), side by side', async () => {
+  it('"Check on both cores" shows the first frame where the cores disagree (power-on RAM): both pictures as drawn, and where they differ beside them', async () => {
     const page = await open(1280)
     await page.goto(`${baseUrl}/editor`)
     await page.locator('.cm-content').waitFor()
@@ -297,15 +298,15 @@ describe('studio debugger', () => {
     const text = await checkOnBothCores(page)
     // the first NMI's colour shows in frame 4 (the colour cycle: colour k in jsnes frame k + 3), the whole screen
     expect(text).toBe('First difference at frame 4: 57344 pixels differ')
-    await page.getByLabel('Highlight differing pixels').uncheck()
-    // $F7 & $3F = $37 on jsnes; $FF & $3F = $3F (black) on fceumm
+    // $F7 & $3F = $37 on jsnes; $FF & $3F = $3F (black) on fceumm: neither picture is covered by the marks
     expect(await pixelOf(page, /^jsnes \(debug core\), frame 4$/, 128, 100)).toEqual([
       255, 218, 154,
     ]) // jsnes colour $37
     expect(await pixelOf(page, /^fceumm \(Run\), frame 5$/, 128, 100)).toEqual([0, 0, 0])
-    await page.getByLabel('Highlight differing pixels').check()
-    // highlighted: half magenta over black
-    expect(await pixelOf(page, /^fceumm \(Run\), frame 5$/, 128, 100)).toEqual([127, 0, 127])
+    expect(await pixelOf(page, /^Where they differ \(57344 pixels\)$/, 128, 100)).toEqual([
+      255, 0, 255,
+    ])
+    await expectSideBySide(page)
     await page.screenshot({ path: 'e2e/artifacts/studio-debug-check-differs.png', fullPage: true })
   })
 })

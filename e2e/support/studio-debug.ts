@@ -139,8 +139,29 @@ ${colour}
 `
 }
 
-/** Shows NES colour (frame number & $3F) in every frame: all 64 colours, each frame another. */
-export const COLOUR_CYCLE = backdropProgram('', '  lda <$10')
+/**
+ * Shows NES colour (frame number & $3F) in every frame: all 64 colours, each frame another, under no colour emphasis
+ * in frames 0-63, then red emphasis, green, and all three ($2001 bits 5-7), 64 frames each. Before the comparison
+ * knew emphasis, every pixel of an emphasised frame differed (issue 23: "57344 pixels differ" on a simple program).
+ */
+export const COLOUR_CYCLE = backdropProgram(
+  '',
+  `  lda <$10
+  lsr a
+  lsr a
+  lsr a
+  lsr a
+  lsr a
+  lsr a
+  tax
+  lda emphasis,x
+  sta $2001
+  lda <$10
+  jmp shown
+emphasis:
+  .db $08, $28, $48, $E8
+shown:`,
+)
 /**
  * Shows the power-on value of RAM $0008 as the backdrop colour. The cores disagree on it: jsnes 3.0.0 starts RAM
  * filled with $FF except $0008-$000A and $000F ($F7 $EF $DF $BF), fceumm fills all of it with $FF.
@@ -166,4 +187,26 @@ export function pixelOf(page: Page, label: RegExp, x: number, y: number): Promis
       ],
       [x, y],
     )
+}
+
+/**
+ * The result's three pictures (jsnes, fceumm, where they differ) are all shown whole: inside the page's width, at
+ * least 200 px wide (the picture readable), and none over another.
+ */
+export async function expectSideBySide(page: Page): Promise<void> {
+  const canvases = page.locator('.core-check__picture canvas')
+  expect(await canvases.count()).toBe(3)
+  const boxes = await canvases.evaluateAll((list) =>
+    list.map((c) => c.getBoundingClientRect().toJSON() as DOMRect),
+  )
+  const width = await page.evaluate(() => document.documentElement.clientWidth)
+  for (const box of boxes) {
+    expect(box.width).toBeGreaterThanOrEqual(200)
+    expect(box.left).toBeGreaterThanOrEqual(0)
+    expect(box.right).toBeLessThanOrEqual(width)
+  }
+  const overlaps = (a: DOMRect, b: DOMRect) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+  for (let i = 0; i < 3; i++)
+    for (let j = i + 1; j < 3; j++) expect(overlaps(boxes[i]!, boxes[j]!)).toBe(false)
 }

@@ -1,9 +1,10 @@
 // Runs "Check on both cores" for a ROM: jsnes in its own debug worker and fceumm in its own hidden, muted frame
-// (neither touches the studio's debugger or preview), both from power-on, one frame at a time (core-compare.ts).
+// (neither touches the studio's debugger or preview), both from power-on, one frame at a time (first-difference.ts).
 import { createEmulator } from '../emulator-host'
 import { EmulatorError } from '../types'
-import { findFirstDifference, indicesFromFceumm, indicesFromJsnes } from './core-compare'
-import type { CheckOptions, CheckResult, SteppedCore } from './core-compare'
+import { indicesFromFceumm, indicesFromJsnes } from './core-compare'
+import { findFirstDifference } from './first-difference'
+import type { CheckOptions, CheckResult, SteppedCore } from './first-difference'
 import { DebugClient } from './debug-client'
 
 export const CHECK_FRAMES = 300

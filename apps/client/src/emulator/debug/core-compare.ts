@@ -1,166 +1,140 @@
 // "Check on both cores": the same ROM and the same buttons on jsnes (the debug core) and fceumm (Run), one frame at
 // a time, until the first frame whose pictures differ.
 //
-// The cores draw with different RGB palettes, so pictures are compared as NES colour indices (0-63): each core's
-// RGB is mapped back through its own palette (the nearest entry when colour emphasis tints it). Indices the palettes
-// cannot tell apart in either core count as one colour: the blacks ($0D-$0F, $1D-$1F, $2E, $2F, $3E, $3F) and, in
-// fceumm, $20 and $30 (both white). fceumm's table below was measured from the pinned core (4.2.3) with a ROM of our
-// assembler that shows each colour in turn; e2e/studio-debug.spec.ts checks it against the running core.
+// The cores draw with different RGB palettes, so pictures are compared as NES colours under their colour emphasis
+// ($2001 bits 5-7), entry = emphasis * 64 + colour: each core's RGB stands for the entries it draws in that RGB
+// (core-palettes.ts; the nearest entry if a core ever drew another RGB), and a pixel agrees when the two cores' sets
+// share an entry: the blacks ($0D-$0F, $1D-$1F, $2E, $2F, $3E, $3F), fceumm's two whites ($20, $30) and the
+// emphasised entries one core draws alike (jsnes darkens all three channels for any two emphasis bits). (Mapping an emphasised colour to the nearest plain one, as this check first did,
+// gave the two cores different colours: every pixel of a program that sets emphasis differed.)
 //
-// Alignment: fceumm's first frame after power-on is one jsnes does not have (measured with that ROM: fceumm shows
-// colour k on its frame k + 4, jsnes on its frame k + 3), so jsnes frame N is compared with fceumm frame N + 1. Only
-// the rows fceumm outputs are compared: it crops 8 overscan rows at the top and bottom (256×224).
-import type { FramePicture, NesButton } from '../types'
-import { nesColor } from './nes-palette'
+// Alignment: fceumm shows one picture at power-on that jsnes does not (a colour set in the first NMI shows in fceumm's
+// frame k + 1 and jsnes's frame k), so jsnes frame N is compared with fceumm frame N + 1. But a program can start a
+// frame later on one core: jsnes emulates the race of reading $2002 on the very dot its vblank flag is set (the
+// read sees 0 and the flag is lost), so a vblank wait loop whose timing meets it waits a frame more on jsnes than on
+// fceumm, and every later frame is one apart. The check therefore follows the alignments 1, 0 and 2 together and
+// keeps the one that agrees longest (1 on a tie); a real difference ends all three. Only the rows fceumm outputs are
+// compared: it crops 8 overscan rows at the top and bottom (256×224).
+import type { FramePicture } from '../types'
+import { ENTRIES, FCEUMM_RGB565, jsnesRgb, rgb565ToRgb } from './core-palettes'
+import type { Rgb } from './core-palettes'
 
 export const WIDTH = 256
 export const HEIGHT = 224
 /** jsnes draws 240 rows; fceumm's picture starts at its row 8. */
 const JSNES_TOP = 8
-/** fceumm frames that come before jsnes's first frame. */
-export const FCEUMM_LEAD_FRAMES = 1
+/** fceumm pictures before the one that matches jsnes's first frame, in the order they are preferred. */
+export const LEADS = [1, 0, 2] as const
+export type Lead = (typeof LEADS)[number]
+/** The usual alignment (see above). */
+export const FCEUMM_LEAD_FRAMES: Lead = 1
 
-// prettier-ignore
-/** fceumm's 64 colours as RGB565, measured from the core (EmulatorJS 4.2.3, default palette). */
-export const FCEUMM_RGB565: readonly number[] = [
-  0x73ae, 0x20d1, 0x0015, 0x4013, 0x880e, 0xa802, 0xa000, 0x7840, 0x4160, 0x0220, 0x0280, 0x01e2, 0x19eb, 0x0000, 0x0000, 0x0000,
-  0xbdf7, 0x039d, 0x21dd, 0x801e, 0xb817, 0xe00b, 0xd940, 0xca61, 0x8b80, 0x04a0, 0x0540, 0x0487, 0x0411, 0x0000, 0x0000, 0x0000,
-  0xffff, 0x3dff, 0x5cbf, 0xcc5f, 0xf3df, 0xfbb6, 0xfbac, 0xfcc7, 0xf5e7, 0x8682, 0x4ee9, 0x5fd3, 0x075b, 0x7bcf, 0x0000, 0x0000,
-  0xffff, 0xaf3f, 0xc6bf, 0xd65f, 0xfe3f, 0xfe3b, 0xfdf6, 0xfed5, 0xff34, 0xe7f4, 0xaf97, 0xb7f9, 0x9ffe, 0xc638, 0x0000, 0x0000,
-]
-
-type Rgb = [number, number, number]
-
-const rgb565ToRgb = (c: number): Rgb => [
-  ((c >> 11) & 0x1f) * 8.226,
-  ((c >> 5) & 0x3f) * 4.048,
-  (c & 0x1f) * 8.226,
-]
-
-const JSNES_RGB: readonly Rgb[] = Array.from({ length: 64 }, (_, i) => nesColor(i))
+const JSNES_RGB: readonly Rgb[] = Array.from({ length: ENTRIES }, (_, i) => jsnesRgb(i))
 const FCEUMM_RGB: readonly Rgb[] = FCEUMM_RGB565.map(rgb565ToRgb)
+const rgbKey = ([r, g, b]: Rgb) => (r << 16) | (g << 8) | b
 
-/** The smallest index of each index's class: indices either core draws alike. */
-export const CANONICAL: Uint8Array = (() => {
-  const parent = Uint8Array.from({ length: 64 }, (_, i) => i)
-  const find = (i: number): number => (parent[i] === i ? i : find(parent[i]!))
-  const same = (a: Rgb, b: Rgb) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2]
-  for (let i = 0; i < 64; i++)
-    for (let j = 0; j < i; j++)
-      if (same(JSNES_RGB[i]!, JSNES_RGB[j]!) || FCEUMM_RGB565[i] === FCEUMM_RGB565[j]) {
-        const [a, b] = [find(i), find(j)]
-        parent[Math.max(a, b)] = Math.min(a, b)
+/**
+ * One core's colours: each colour it draws gets an id, which stands for the entries it draws in that colour. The
+ * id of a colour outside its table is the nearest entry's.
+ */
+class CoreColours {
+  /** Entries by colour id. */
+  readonly entries: number[][] = []
+  private readonly ids = new Map<number, number>()
+
+  constructor(
+    private readonly palette: readonly Rgb[],
+    keyOf: (entry: number) => number,
+  ) {
+    palette.forEach((_, entry) => {
+      const key = keyOf(entry)
+      let id = this.ids.get(key)
+      if (id === undefined) {
+        id = this.entries.push([]) - 1
+        this.ids.set(key, id)
       }
-  return Uint8Array.from({ length: 64 }, (_, i) => find(i))
+      this.entries[id]!.push(entry)
+    })
+  }
+
+  id(key: number, rgb: () => Rgb): number {
+    let id = this.ids.get(key)
+    if (id === undefined) {
+      id = this.ids.get(this.keyOfNearest(rgb()))!
+      this.ids.set(key, id)
+    }
+    return id
+  }
+
+  private keyOfNearest([r, g, b]: Rgb): number {
+    let best = 0
+    let bestDistance = Infinity
+    this.palette.forEach(([pr, pg, pb], i) => {
+      const d = (pr - r) ** 2 + (pg - g) ** 2 + (pb - b) ** 2
+      if (d < bestDistance) [best, bestDistance] = [i, d]
+    })
+    return this.palette === JSNES_RGB ? rgbKey(JSNES_RGB[best]!) : FCEUMM_RGB565[best]!
+  }
+}
+
+const jsnesColours = new CoreColours(JSNES_RGB, (entry) => rgbKey(JSNES_RGB[entry]!))
+const fceummColours = new CoreColours(FCEUMM_RGB, (entry) => FCEUMM_RGB565[entry]!)
+
+/**
+ * Whether a jsnes colour id and a fceumm colour id can show the same entry (row: jsnes id). A pixel agrees when
+ * they can: the blacks, fceumm's two whites and the entries one core draws alike count as one, and nothing else
+ * does. (Joining every entry that either core draws alike into one class, as a first version of this did, chained
+ * distinct colours together: plain $09 and $0A, for one, through their emphasised entries.)
+ */
+const COMPATIBLE: Uint8Array = (() => {
+  const columns = fceummColours.entries.length
+  const fceummIdOf = new Uint16Array(ENTRIES)
+  fceummColours.entries.forEach((entries, id) => entries.forEach((e) => (fceummIdOf[e] = id)))
+  const table = new Uint8Array(jsnesColours.entries.length * columns)
+  jsnesColours.entries.forEach((entries, id) => {
+    for (const entry of entries) table[id * columns + fceummIdOf[entry]!] = 1
+  })
+  return table
 })()
 
-function nearest(palette: readonly Rgb[], [r, g, b]: Rgb): number {
-  let best = 0
-  let bestDistance = Infinity
-  palette.forEach(([pr, pg, pb], i) => {
-    const d = (pr - r) ** 2 + (pg - g) ** 2 + (pb - b) ** 2
-    if (d < bestDistance) [best, bestDistance] = [i, d]
-  })
-  return CANONICAL[best]!
-}
+/** The RGB to show for a jsnes colour id: the colour jsnes drew. */
+export const jsnesShownRgb = (id: number): Rgb => JSNES_RGB[jsnesColours.entries[id]?.[0] ?? 0]!
 
-/** Caches RGB key -> canonical index for one palette. */
-function indexer(palette: readonly Rgb[]): (key: number, rgb: () => Rgb) => number {
-  const cache = new Map<number, number>()
-  return (key, rgb) => {
-    let index = cache.get(key)
-    if (index === undefined) {
-      index = nearest(palette, rgb())
-      cache.set(key, index)
-    }
-    return index
-  }
-}
+/** The RGB to show for a fceumm colour id: jsnes's colour of its first entry, so agreeing pictures look alike. */
+export const fceummShownRgb = (id: number): Rgb => JSNES_RGB[fceummColours.entries[id]?.[0] ?? 0]!
 
-const jsnesIndex = indexer(JSNES_RGB)
-const fceummIndex = indexer(FCEUMM_RGB)
-
-/** jsnes's RGBA picture (256×240) as canonical colour indices of the rows fceumm shows (256×224). */
-export function indicesFromJsnes(rgba: Uint8ClampedArray): Uint8Array {
-  const out = new Uint8Array(WIDTH * HEIGHT)
+/** jsnes's RGBA picture (256×240) as jsnes colour ids of the rows fceumm shows (256×224). */
+export function indicesFromJsnes(rgba: Uint8ClampedArray): Uint16Array {
+  const out = new Uint16Array(WIDTH * HEIGHT)
   for (let i = 0; i < out.length; i++) {
     const o = (JSNES_TOP * WIDTH + i) * 4
-    const [r, g, b] = [rgba[o]!, rgba[o + 1]!, rgba[o + 2]!]
-    out[i] = jsnesIndex((r << 16) | (g << 8) | b, () => [r, g, b])
+    const rgb: Rgb = [rgba[o]!, rgba[o + 1]!, rgba[o + 2]!]
+    out[i] = jsnesColours.id(rgbKey(rgb), () => rgb)
   }
   return out
 }
 
-/** fceumm's RGB565 picture (256×224) as canonical colour indices. */
-export function indicesFromFceumm(picture: FramePicture): Uint8Array {
+/** fceumm's RGB565 picture (256×224) as fceumm colour ids. */
+export function indicesFromFceumm(picture: FramePicture): Uint16Array {
   if (picture.width !== WIDTH || picture.height !== HEIGHT)
     throw new Error(`fceumm drew ${picture.width}×${picture.height}, not ${WIDTH}×${HEIGHT}`)
-  const out = new Uint8Array(WIDTH * HEIGHT)
+  const out = new Uint16Array(WIDTH * HEIGHT)
   for (let i = 0; i < out.length; i++) {
     const c = picture.rgb565[i]!
-    out[i] = fceummIndex(c, () => rgb565ToRgb(c))
+    out[i] = fceummColours.id(c, () => rgb565ToRgb(c))
   }
   return out
 }
 
-/** The pixels whose colour indices differ: a 0/1 mask and their count. */
-export function diffPictures(a: Uint8Array, b: Uint8Array): { count: number; mask: Uint8Array } {
+/** The pixels where jsnes's picture (`a`) and fceumm's (`b`) cannot show the same entry: a 0/1 mask and their count. */
+export function diffPictures(a: Uint16Array, b: Uint16Array): { count: number; mask: Uint8Array } {
+  const columns = fceummColours.entries.length
   const mask = new Uint8Array(a.length)
   let count = 0
   for (let i = 0; i < a.length; i++)
-    if (a[i] !== b[i]) {
+    if (!COMPATIBLE[a[i]! * columns + b[i]!]) {
       mask[i] = 1
       count += 1
     }
   return { count, mask }
-}
-
-/** One core run frame by frame: a step runs one frame and answers its picture as canonical colour indices. */
-export interface SteppedCore {
-  setButton(button: NesButton, down: boolean): void
-  step(): Promise<Uint8Array>
-}
-
-export type CheckResult =
-  | { kind: 'same'; frames: number }
-  | {
-      kind: 'different'
-      /** The frame, counted as the debugger counts (jsnes frames since power on, from 1). */
-      frame: number
-      jsnes: Uint8Array
-      fceumm: Uint8Array
-      mask: Uint8Array
-      count: number
-    }
-
-export interface CheckOptions {
-  frames: number
-  /** Buttons held during `frame` (1-based), the same on both cores; none by default. */
-  buttons?: (frame: number) => readonly NesButton[]
-  onProgress?: (frame: number) => void
-  signal?: AbortSignal
-}
-
-/** Steps both cores (fceumm's lead frame first) and stops at the first frame whose pictures differ. */
-export async function findFirstDifference(
-  jsnes: SteppedCore,
-  fceumm: SteppedCore,
-  options: CheckOptions,
-): Promise<CheckResult> {
-  for (let i = 0; i < FCEUMM_LEAD_FRAMES; i++) await fceumm.step()
-  let held = new Set<NesButton>()
-  for (let frame = 1; frame <= options.frames; frame++) {
-    options.signal?.throwIfAborted()
-    const now = new Set(options.buttons?.(frame) ?? [])
-    for (const core of [jsnes, fceumm]) {
-      for (const b of held) if (!now.has(b)) core.setButton(b, false)
-      for (const b of now) if (!held.has(b)) core.setButton(b, true)
-    }
-    held = now
-    const [a, b] = [await jsnes.step(), await fceumm.step()]
-    const { count, mask } = diffPictures(a, b)
-    if (count > 0) return { kind: 'different', frame, jsnes: a, fceumm: b, mask, count }
-    options.onProgress?.(frame)
-  }
-  return { kind: 'same', frames: options.frames }
 }

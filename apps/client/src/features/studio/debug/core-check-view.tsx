@@ -1,35 +1,44 @@
 // The "Check on both cores" box of the debug panel: the button, progress with Cancel, and the result: the first
-// differing frame's two pictures side by side at ×2 with the differing pixels highlighted, or "No difference".
-import { useEffect, useRef, useState } from 'react'
-import { FCEUMM_LEAD_FRAMES, HEIGHT, WIDTH } from '../../../emulator/debug/core-compare'
-import type { CheckResult } from '../../../emulator/debug/core-compare'
-import { nesColor } from '../../../emulator/debug/nes-palette'
+// differing frame's two pictures as the cores drew them, with a third that marks where they differ (so neither
+// picture is covered), or "No difference".
+import { useEffect, useRef } from 'react'
+import {
+  FCEUMM_LEAD_FRAMES,
+  HEIGHT,
+  WIDTH,
+  fceummShownRgb,
+  jsnesShownRgb,
+} from '../../../emulator/debug/core-compare'
+import type { Rgb } from '../../../emulator/debug/core-palettes'
+import type { Lead } from '../../../emulator/debug/core-compare'
+import type { CheckResult } from '../../../emulator/debug/first-difference'
 import type { DebugBuild } from './debug-build'
 import { useCoreCheck } from './use-core-check'
 
-const HIGHLIGHT: [number, number, number] = [255, 0, 255]
+const MARK: [number, number, number] = [255, 0, 255]
 
+/** A 256×224 picture: each core's colours as they are, or the differing pixels marked over a faint copy. */
 function CorePicture(props: {
   label: string
-  indices: Uint8Array
-  mask: Uint8Array
-  highlight: boolean
+  indices: Uint16Array
+  rgb: (id: number) => Rgb
+  mask?: Uint8Array
 }) {
   const canvas = useRef<HTMLCanvasElement>(null)
-  const { indices, mask, highlight } = props
+  const { indices, mask, rgb } = props
   useEffect(() => {
     const context = canvas.current?.getContext('2d')
     if (!context) return
     const image = context.createImageData(WIDTH, HEIGHT)
     for (let i = 0; i < indices.length; i++) {
-      const colour = nesColor(indices[i]!)
-      // half magenta over the picture: the differing pixels stand out and the picture stays readable
-      const [r, g, b] =
-        highlight && mask[i] ? colour.map((c, k) => (c + HIGHLIGHT[k]!) >> 1) : colour
-      image.data.set([r!, g!, b!, 255], i * 4)
+      const [r, g, b] = rgb(indices[i]!)
+      // Where they differ: magenta on the picture's own shapes in dark grey, so the marks read on any picture.
+      const grey = ((r + g + b) / 3) * 0.3
+      const colour = !mask ? [r, g, b] : mask[i] ? MARK : [grey, grey, grey]
+      image.data.set([colour[0]!, colour[1]!, colour[2]!, 255], i * 4)
     }
     context.putImageData(image, 0, 0)
-  }, [indices, mask, highlight])
+  }, [indices, mask, rgb])
   return (
     <figure className="core-check__picture">
       <canvas ref={canvas} width={WIDTH} height={HEIGHT} aria-label={props.label} />
@@ -38,39 +47,53 @@ function CorePicture(props: {
   )
 }
 
+/** Says when the program ran a frame apart on the two cores (first-difference.ts), or nothing. */
+function Alignment({ lead }: { lead: Lead }) {
+  if (lead === FCEUMM_LEAD_FRAMES) return null
+  const late = lead < FCEUMM_LEAD_FRAMES ? 'jsnes' : 'fceumm'
+  return (
+    <p className="core-check__note" data-testid="core-check-alignment">
+      The program ran one frame later on {late} (its wait for the vertical blank missed one, a
+      timing difference from power-on), so the frames are compared one apart.
+    </p>
+  )
+}
+
 function Result({ result }: { result: CheckResult }) {
-  const [highlight, setHighlight] = useState(true)
   if (result.kind === 'same')
     return (
-      <p className="core-check__verdict core-check__verdict--same" data-testid="core-check-result">
-        No difference in {result.frames} frames
-      </p>
+      <>
+        <p
+          className="core-check__verdict core-check__verdict--same"
+          data-testid="core-check-result"
+        >
+          No difference in {result.frames} frames
+        </p>
+        <Alignment lead={result.lead} />
+      </>
     )
   return (
     <>
       <p className="core-check__verdict" data-testid="core-check-result">
         First difference at frame {result.frame}: {result.count} pixels differ
       </p>
-      <label className="core-check__toggle">
-        <input
-          type="checkbox"
-          checked={highlight}
-          onChange={(e) => setHighlight(e.target.checked)}
-        />{' '}
-        Highlight differing pixels
-      </label>
+      <Alignment lead={result.lead} />
       <div className="core-check__pictures">
         <CorePicture
           label={`jsnes (debug core), frame ${result.frame}`}
           indices={result.jsnes}
-          mask={result.mask}
-          highlight={highlight}
+          rgb={jsnesShownRgb}
         />
         <CorePicture
-          label={`fceumm (Run), frame ${result.frame + FCEUMM_LEAD_FRAMES}`}
+          label={`fceumm (Run), frame ${result.frame + result.lead}`}
           indices={result.fceumm}
+          rgb={fceummShownRgb}
+        />
+        <CorePicture
+          label={`Where they differ (${result.count} pixels)`}
+          indices={result.jsnes}
+          rgb={jsnesShownRgb}
           mask={result.mask}
-          highlight={highlight}
         />
       </div>
     </>
@@ -131,9 +154,9 @@ export function CoreCheckView({ build }: { build: () => Promise<DebugBuild> }) {
       )}
       <p className="core-check__note">
         Same program, no buttons pressed, from power-on. Pictures are compared as NES colour numbers
-        (the two cores use different RGB palettes; $20 and $30 count as one white, and the blacks as
-        one). fceumm shows one extra picture at power-on, so its frame N+1 is compared with jsnes
-        frame N.
+        under their colour emphasis (the two cores use different RGB palettes; $20 and $30 count as
+        one white, and the blacks as one). fceumm shows one extra picture at power-on, so its frame
+        N+1 is compared with jsnes frame N.
       </p>
       <div ref={hidden} className="core-check__host" aria-hidden="true" />
     </section>

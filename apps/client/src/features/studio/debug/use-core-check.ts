@@ -2,7 +2,7 @@
 // until the first frame whose pictures differ (emulator/debug/core-check.ts). Cancellable; one check at a time.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { CHECK_FRAMES, checkOnBothCores } from '../../../emulator/debug/core-check'
-import type { CheckResult } from '../../../emulator/debug/core-compare'
+import type { CheckResult } from '../../../emulator/debug/first-difference'
 import type { DebugBuild } from './debug-build'
 
 export type CoreCheckState =

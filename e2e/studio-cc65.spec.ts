@@ -1,15 +1,23 @@
 // The studio with cc65 projects (issue 26): the WebAssembly cc65 is fetched only once a cc65 project is open;
 // NEW PROJECT's ca65 and C templates build and run in the preview, on a desktop and on a touch phone; a zip of a
 // C project with its build.sh imports as a cc65 project; ca65's own error text reaches the problems panel and the
-// editor; the debugger stops on a line of main.c from ld65's debug file.
+// editor; Download .mlb, live mode, the CHR editor, quick open and ADD TO LIBRARY work on a ca65 project; the
+// debugger stops on a line of main.s (a gutter breakpoint) and of main.c from ld65's debug file.
 import type { Page } from 'playwright-core'
 import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { TOUCH_DEVICES } from './support/browser'
 import { readFrame } from './support/frames'
 import { usePageSuite } from './support/page-suite'
-import { compileButton, importZipFile, savedFiles, setEditorText, tab } from './support/studio-page'
-import { treeRow } from './support/studio-tree'
+import {
+  compileButton,
+  downloadFrom,
+  importZipFile,
+  savedFiles,
+  setEditorText,
+  tab,
+} from './support/studio-page'
+import { quickOpen, treeRow } from './support/studio-tree'
 import { press } from './support/studio-workspace'
 import type { StudioDevice } from './support/studio-workspace'
 import { waitForGreenFrame } from './support/studio-frames'
@@ -89,7 +97,7 @@ function cProjectZip(): Uint8Array {
 }
 
 describe('studio: cc65 projects', () => {
-  it('fetches the toolchain only for a cc65 project; the ca65 template runs, and ca65’s error shows in the problems panel and the editor', async () => {
+  it('fetches the toolchain only for a cc65 project; the ca65 template runs, ca65’s error shows in the problems panel and the editor, the studio’s tools work on it, and a breakpoint in main.s stops and steps', async () => {
     const page = await suite.open(DESKTOP.options)
     const requests: string[] = []
     page.on('request', (request) => requests.push(request.url()))
@@ -136,6 +144,63 @@ describe('studio: cc65 projects', () => {
         .count(),
     ).toBeGreaterThan(0)
     await page.screenshot({ path: 'e2e/artifacts/studio-cc65-ca65-error.png' })
+
+    // the rest of the studio on the same project: Mesen labels, live mode, the CHR editor, quick open, the library
+    await setEditorText(page, source)
+    await compileAndSee(DESKTOP, page)
+    const labels = new TextDecoder().decode((await downloadFrom(page, 'Download .mlb')).bytes)
+    expect(labels).toMatch(/^P:0000:reset$/m)
+    expect(labels).toMatch(/^R:0001:smiley_x$/m)
+    await page.locator('.studio-editor__lock').click()
+    await press(DESKTOP, page.locator('.studio-live'))
+    await setEditorText(page, source.replace(/\$11, \$0F/g, '$1A, $0F')) // a green backdrop
+    await expect
+      .poll(() => tintedSamples(page, 'green'), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(48)
+    await press(DESKTOP, page.locator('.studio-live'))
+    await quickOpen(DESKTOP, page, 'tiles.chr')
+    await press(DESKTOP, page.getByRole('button', { name: 'Tiles', exact: true }))
+    const table = page.getByLabel('Pattern table 0')
+    const chrBefore = (await savedFiles(page))['tiles.chr']
+    await press(DESKTOP, page.getByRole('button', { name: 'Colour 3' }))
+    // pixel (8, 0): tile 1's (the smiley's) top-left, a background pixel (positions are inside the 3 px border)
+    const box = (await table.boundingBox())!
+    await table.click({
+      position: { x: (8.5 * (box.width - 6)) / 128, y: (0.5 * (box.height - 6)) / 128 },
+    })
+    await expect.poll(async () => (await savedFiles(page))['tiles.chr']).not.toBe(chrBefore)
+    await page.getByRole('button', { name: 'Add to library' }).click()
+    await page.getByLabel('ROM Title').fill('ca65 Smiley')
+    await page.getByRole('button', { name: 'Upload ROM' }).click()
+    await page.getByText('Upload Successful').first().waitFor()
+    const roms = (await (await fetch(`${suite.baseUrl}/api/roms`)).json()) as {
+      roms: { id: string; title: string }[]
+    }
+    const added = roms.roms.find((r) => r.title === 'ca65 Smiley')!
+    expect((await fetch(`${suite.baseUrl}/api/roms/${added.id}`, { method: 'DELETE' })).ok).toBe(
+      true,
+    )
+
+    // a breakpoint in main.s's gutter stops there; F10 steps over the jsr
+    await quickOpen(DESKTOP, page, 'main.s')
+    await page.locator('.cm-content').press('ControlOrMeta+End')
+    const joypadLine = source.split('\n').findIndex((l) => l === '  jsr read_joypad') + 1
+    const lineRow = page.locator('.cm-line').filter({ hasText: /^ {2}jsr read_joypad$/ })
+    await lineRow.scrollIntoViewIfNeeded()
+    const gutter = (await page.locator('.cm-debug-gutter').boundingBox())!
+    const row = (await lineRow.boundingBox())!
+    await page.mouse.click(gutter.x + gutter.width / 2, row.y + row.height / 2)
+    await expect.poll(() => page.locator('.cm-debug-breakpoint').count()).toBe(1)
+    await page.locator('.cm-content').press('F5')
+    const status = page.getByTestId('debug-status')
+    await expect
+      .poll(() => status.textContent(), { timeout: 60_000 })
+      .toContain(`at main.s:${joypadLine}`)
+    expect(await page.locator('.cm-debug-current-line').textContent()).toBe('  jsr read_joypad')
+    await page.keyboard.press('F10')
+    await expect.poll(() => status.textContent()).toContain(`at main.s:${joypadLine + 1}`)
+    expect(await page.locator('.cm-debug-current-line').textContent()).toBe('  lda buttons')
+    await page.screenshot({ path: 'e2e/artifacts/studio-cc65-ca65-debug.png', fullPage: true })
   })
 
   it('on a touch phone: the C template builds and runs, and a zipped C project with its build.sh imports as a cc65 project', async () => {

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { loadToolchainFromDisk } from '@nes-studio/cc65-wasm/node'
 import type { Toolchain } from '@nes-studio/cc65-wasm'
 import { createDebugMap } from '../../debug/debug-map'
-import { createProjectFrom, updateContent } from '../../project/project-files'
+import { createProjectFrom, mainFile, updateContent } from '../../project/project-files'
+import { projectToZip, zipToProject } from '../../project/project-zip'
 import type { Project } from '../../project/project-files'
 import { buildRequest } from './cc65-build'
 import { prepareCc65Build } from './cc65-toolchain'
@@ -88,6 +89,23 @@ describe(
       buildRequest(cache, requestOf(project))
       expect([cache.hits, cache.misses]).toEqual([5, 4])
     })
+
+    it.each(['ca65', 'c'] as const)(
+      'exports the %s template as a zip whose re-import is a cc65 project building the same ROM',
+      (template) => {
+        const project = createProjectFrom(template)
+        const exported = projectToZip(project)
+        if (!exported.ok) throw new Error(exported.message)
+        const imported = zipToProject(exported.zip, project.name)
+        if (!imported.ok) throw new Error(imported.message)
+        expect(imported.project.toolchain).toBe('cc65')
+        expect(mainFile(imported.project)?.filename).toBe(mainFile(project)?.filename)
+        const before = buildRequest(toolchain, requestOf(project))
+        const after = buildRequest(toolchain, requestOf(imported.project))
+        expect(after.ok).toBe(true)
+        expect(after.rom).toEqual(before.rom)
+      },
+    )
 
     it('names the build.sh line it cannot run, and builds nothing', () => {
       const project = createProjectFrom('ca65')

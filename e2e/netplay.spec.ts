@@ -9,6 +9,7 @@ import type { OpenedPage } from './support/browser'
 import { startServer } from './support/global-setup'
 import {
   joinRoom,
+  onlineBar,
   openRoom,
   roomNote,
   stateHashes,
@@ -69,6 +70,10 @@ describe('online play', () => {
       await joinRoom(guest, invite)
       await waitForStatus(host, /^2 players/)
       await waitForStatus(guest, /^2 players/)
+      // The phone sees the room's state over the picture while playing (the panel is below the fold).
+      await expect
+        .poll(() => onlineBar(guest))
+        .toEqual({ text: expect.stringMatching(/^ONLINE · 2P · \d+ MS · DELAY \d$/), inView: true })
 
       // Host presses A (x): the left half (pad 1) turns red on both screens.
       await pressKey(host, 'x')
@@ -122,6 +127,18 @@ describe('online play', () => {
       // Rewind is off while the room is on, and says so.
       await host.getByRole('button', { name: '◀◀ REWIND' }).click()
       await expect.poll(() => roomNote(host)).toMatch(/Rewind is off during online play/)
+
+      // A pause shows over the phone's picture, upright and turned sideways, without scrolling.
+      await host.getByRole('button', { name: 'PAUSE' }).click()
+      const paused = { text: 'Paused by player 1.', inView: true }
+      await expect.poll(() => onlineBar(guest), { timeout: 5000 }).toEqual(paused)
+      await guest.setViewportSize({ width: 844, height: 390 })
+      await expect
+        .poll(() => guest.locator('.player').getAttribute('data-layout'))
+        .toBe('landscape')
+      await expect.poll(() => onlineBar(guest)).toEqual(paused)
+      await shoot(guest, 'netplay-guest-paused')
+      await host.getByRole('button', { name: 'RESUME' }).click()
 
       // The guest closes its browser: the host plays on alone, pad 2 released.
       await guest.context().close()

@@ -47,6 +47,16 @@ export function roomNote(page: Page): Promise<string> {
   return page.getByTestId('online-note').innerText()
 }
 
+/** The one-line bar over the picture: its text, and whether all of it is inside the viewport as it is. */
+export function onlineBar(page: Page): Promise<{ text: string; inView: boolean }> {
+  return page.getByTestId('online-bar').evaluate((bar) => {
+    const r = bar.getBoundingClientRect()
+    const inView =
+      r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
+    return { text: (bar as HTMLElement).innerText, inView }
+  })
+}
+
 /** The state hashes this browser sent (frame → hash), as the room panel lists them for tests. */
 export async function stateHashes(page: Page): Promise<Map<number, string>> {
   const listed = (await page.getByTestId('online-panel').getAttribute('data-hashes')) ?? ''

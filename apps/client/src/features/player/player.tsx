@@ -25,6 +25,7 @@ import { ConsoleToolbar } from './components/console-toolbar'
 import { ControlsDialog } from './components/controls-dialog'
 import { ControlsPanel } from './components/controls-panel'
 import { GameScreen } from './components/game-screen'
+import { OnlineBar } from './components/online-bar'
 import { OnlinePanel } from './components/online-panel'
 import { SavesPanel } from './components/saves-panel'
 import { StatusLights } from './components/status-lights'
@@ -213,8 +214,12 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
           ref={handheldRef}
           data-testid={isHandheld ? 'handheld' : undefined}
         >
-          <div className={isHandheld ? 'handheld__screen' : undefined} ref={screenRef}>
+          <div
+            className={`console__picture${isHandheld ? ' handheld__screen' : ''}`}
+            ref={screenRef}
+          >
             {screen}
+            <OnlineBar online={online} />
           </div>
           {isHandheld ? <HandheldPad layout={layout} pad={pad} /> : null}
         </div>

@@ -52,6 +52,11 @@ export function slowNote(view: SessionView): string | undefined {
   return other ? `waiting for player ${other}…` : 'waiting for the players…'
 }
 
+/** The note the room shows now, if any (the panel's note line and the bar over the picture say the same). */
+export function roomNote(online: OnlinePlay, view: SessionView): string | undefined {
+  return online.refusal ?? heldNote(view) ?? view.note ?? slowNote(view)
+}
+
 function InviteLink({ url }: { url: string }) {
   const [copied, setCopied] = useState(false)
   return (
@@ -104,7 +109,7 @@ function Room({ online, view }: { online: OnlinePlay; view: SessionView }) {
         ))}
       </ul>
       <p className="online__note" role="alert" data-testid="online-note">
-        {online.refusal ?? heldNote(view) ?? view.note ?? slowNote(view) ?? ''}
+        {roomNote(online, view) ?? ''}
       </p>
       <button type="button" className="btn btn--small" onClick={online.leave}>
         LEAVE ROOM

@@ -203,7 +203,7 @@ describe('studio: cc65 projects', () => {
     await page.screenshot({ path: 'e2e/artifacts/studio-cc65-ca65-debug.png', fullPage: true })
   })
 
-  it('on a touch phone: the C template builds and runs, and a zipped C project with its build.sh imports as a cc65 project', async () => {
+  it('on a touch phone: the C template builds and runs, a zipped C project with its build.sh imports as a cc65 project, and the on-screen pad moves the ca65 template’s smiley', async () => {
     const page = await suite.open(PHONE.options)
     page.on('dialog', (dialog) => void dialog.accept())
     await page.goto(`${suite.baseUrl}/editor`)
@@ -226,6 +226,23 @@ describe('studio: cc65 projects', () => {
     await expect
       .poll(() => page.getByTestId('assembly-time').textContent())
       .toMatch(/^built in [\d.]+ ms$/)
+
+    // the ca65 template's smiley walks right while a finger holds the on-screen pad's Right
+    await newProject(PHONE, page, /^ca65 assembly/)
+    await tab(page, 'main.s').waitFor()
+    await compileAndSee(PHONE, page)
+    const smileyX = async () =>
+      (await page.evaluate(async () => Array.from(await window.gameInstance!.readMemory(1, 1))))[0]!
+    const start = await smileyX()
+    const right = page.locator('.studio-preview [data-button="right"]')
+    await right.scrollIntoViewIfNeeded()
+    const box = (await right.boundingBox())!
+    const cdp = await page.context().newCDPSession(page)
+    const touch = { x: box.x + box.width / 2, y: box.y + box.height / 2, radiusX: 8, radiusY: 8 }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [touch] })
+    await expect.poll(async () => ((await smileyX()) - start + 256) % 256).toBeGreaterThan(20)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    await shoot(page, 'studio-cc65-ca65-phone-pad', true)
   })
 
   it('debugs the C template from ld65’s debug file: a breakpoint on a line of main.c, a step, a watch on a C global', async () => {

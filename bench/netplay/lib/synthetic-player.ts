@@ -74,6 +74,7 @@ export class SyntheticPlayer {
   readonly core: FakeCore
   loop: Lockstep | undefined
   delay = 0
+  pad: 1 | 2 | null = null
   resyncs = 0
   private rtts: number[] = []
   private pinger: ReturnType<typeof setInterval> | undefined
@@ -158,10 +159,11 @@ export class SyntheticPlayer {
     const msg = serverMessageSchema.parse(JSON.parse(data.toString()))
     switch (msg.t) {
       case 'welcome':
+        this.pad = msg.pad
         if (!this.loop) this.start(this.opts.hostKey !== undefined, msg.pad, msg.inputFrom)
         return
       case 'roster':
-        this.delay = msg.delay
+        this.delay = this.pad === null ? msg.delay : msg.delays[this.pad - 1]!
         this.resyncs = msg.resyncs
         this.loop?.setDelay(msg.delay)
         this.loop?.setPaused(msg.paused !== null)
@@ -169,6 +171,7 @@ export class SyntheticPlayer {
       case 'frames':
         return this.loop?.receiveFrames(msg.f, msg.p)
       case 'role':
+        this.pad = msg.pad
         return this.loop?.setRole(msg.pad, msg.inputFrom)
       case 'state-request':
         return this.loop?.stateRequested(msg.id)

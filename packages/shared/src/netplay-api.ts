@@ -134,8 +134,13 @@ export const serverMessageSchema = z.discriminatedUnion('t', [
   z.object({
     t: z.literal('roster'),
     members: z.array(roomMemberSchema),
-    /** The input delay players use, in frames. */
+    /** The largest input delay of the room's players, in frames (what a spectator shows). */
     delay: z.number().int(),
+    /**
+     * Each pad's input delay, in frames: each player's own, from its own round trip, so a player near the
+     * server is not held to the delay of one far away (docs/netplay.md, "Input delay").
+     */
+    delays: z.tuple([z.number().int(), z.number().int()]),
     /** States re-sent after a hash mismatch, since the room opened. */
     resyncs: z.number().int(),
     paused: roomPauseSchema.nullable(),

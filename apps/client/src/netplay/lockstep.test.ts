@@ -266,6 +266,26 @@ describe('Lockstep: two browsers on a simulated network', () => {
     expect(Math.abs(a.loop.frame - b.loop.frame)).toBeLessThanOrEqual(2)
   })
 
+  it('lets a player near the server keep a short delay beside one 90 ms away: no waits, equal games', () => {
+    // The room gives each pad its own player's delay: 2 frames at 0 ms, 6 at 90 ms (it gave both 6).
+    const sim = new LockstepSim({ oneWayMs: 0, jitterMs: 0 }, { oneWayMs: 45, jitterMs: 3 }, [2, 6])
+    for (let t = 0; t < 30_000; t += 250) {
+      sim.at(t, () => {
+        sim.players[0].core.pad = (t / 250) & 0xff
+        sim.players[1].core.pad = (t / 125) & 0xff
+      })
+    }
+    sim.runUntil(30_000)
+    const [a, b] = sim.players
+    const common = Math.min(a.loop.frame, b.loop.frame)
+    expect(common).toBeGreaterThan(1750)
+    expect(a.core.stepped.slice(0, common)).toEqual(b.core.stepped.slice(0, common))
+    // The clocks line up in the first second (the far player's runs behind), then nobody waits.
+    const late = (p: typeof a) => p.loop.waits.filter((w, i) => w > 0 && i > 2)
+    expect(late(a)).toEqual([])
+    expect(late(b)).toEqual([])
+  })
+
   it('keeps both games equal at an 80 ± 20 ms relay delay with delay 6', () => {
     const sim = run(40, 10, 6, [60, 59.9], 20)
     const [a, b] = sim.players

@@ -145,16 +145,22 @@ export class NetplaySession {
     this.noteTimer = setTimeout(() => this.update({ note: null }), 4000)
   }
 
+  /** A player's own pad's delay (each pad has its own); a spectator shows the room's largest. */
+  private ownDelay(roster: Extract<ServerMessage, { t: 'roster' }>): number {
+    const pad = this.view.pad
+    return pad === null ? roster.delay : roster.delays[pad - 1]!
+  }
+
   private onMessage(msg: ServerMessage): void {
     switch (msg.t) {
       case 'welcome':
         return this.onWelcome(msg)
       case 'roster':
-        this.loop?.setDelay(msg.delay)
+        this.loop?.setDelay(this.ownDelay(msg))
         this.loop?.setPaused(msg.paused !== null)
         return this.update({
           members: msg.members,
-          delay: msg.delay,
+          delay: this.ownDelay(msg),
           resyncs: msg.resyncs,
           paused: msg.paused,
           waitingFor: msg.waitingFor,

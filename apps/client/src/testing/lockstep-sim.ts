@@ -110,11 +110,17 @@ export class LockstepSim {
   private readonly inputs: Record<1 | 2, Map<number, number>> = { 1: new Map(), 2: new Map() }
   private confirmed = 0
 
-  constructor(p1: SimPlayerOptions, p2: SimPlayerOptions, delay: number, seed = 1) {
+  /** `delay`: both pads' input delay, or each pad's own (the room gives each player its own). */
+  constructor(
+    p1: SimPlayerOptions,
+    p2: SimPlayerOptions,
+    delay: number | [number, number],
+    seed = 1,
+  ) {
     this.random = random(seed)
     this.players = [new SimPlayer(this, 1, p1), new SimPlayer(this, 2, p2)]
     for (const player of this.players) {
-      player.loop.setDelay(delay)
+      player.loop.setDelay(typeof delay === 'number' ? delay : delay[player.pad - 1]!)
       player.loop.setRole(player.pad, 1)
       player.startTicking()
     }

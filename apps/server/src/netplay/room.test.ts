@@ -193,11 +193,14 @@ describe('Room: one world', () => {
     expect(h.last('s.w1', 'notice').message).toBe('Only players can pause the room.')
   })
 
-  it('picks the input delay from the slowest player round trip', () => {
+  it("gives each pad the input delay of its own player's round trip; the largest is the room's", () => {
     const h = roomWithGuest()
     h.room.message(HOST, { t: 'ping', n: 1, rtt: 20 })
     h.room.message(GUEST, { t: 'ping', n: 1, rtt: 50 })
-    expect(h.last(HOST, 'roster').delay).toBe(4)
+    // ceil((20 + 8) / 16.64) = 2 for pad 1, ceil((50 + 8) / 16.64) = 4 for pad 2 (both were 4).
+    expect(h.last(HOST, 'roster')).toMatchObject({ delay: 4, delays: [2, 4] })
+    h.room.message(GUEST, { t: 'leave' })
+    expect(h.last(HOST, 'roster')).toMatchObject({ delay: 2, delays: [2, 2] })
   })
 
   it('answers the pings of a browser on another app server, whose gateway does not', () => {

@@ -75,7 +75,8 @@ export class Room {
   private rom: Uint8Array | undefined
   private isHostStarted = false
   private userPause: RoomPause | null = null
-  private delay: number
+  /** Each pad's input delay (pad 1, pad 2), frames. */
+  private delays: [number, number]
   private idleSince: number | undefined
   private ended = false
 
@@ -83,7 +84,7 @@ export class Room {
     private readonly options: RoomOptions,
     readonly output: RoomOutput,
   ) {
-    this.delay = chooseInputDelay([])
+    this.delays = [chooseInputDelay([]), chooseInputDelay([])]
     this.idleSince = options.now()
     this.sync = new RoomSync(this)
   }
@@ -415,15 +416,23 @@ export class Room {
   private measured(member: Member, rtt: number): void {
     const before = member.rtt
     member.rtt = Math.round(rtt)
-    const delay = chooseInputDelay(this.playerRtts())
+    const delays = this.padDelays()
     const moved = Math.abs(member.rtt - before) >= Math.max(5, before * 0.2)
-    if (delay === this.delay && !moved) return
-    this.delay = delay
+    if (delays[0] === this.delays[0] && delays[1] === this.delays[1] && !moved) return
     this.broadcastRoster()
   }
 
-  private playerRtts(): number[] {
-    return [...this.members.values()].filter((m) => m.pad !== null && m.connected).map((m) => m.rtt)
+  /**
+   * Each pad's delay from its own player's round trip: a pad's input must reach the server and come back
+   * before its player runs that frame, and the other player gets it no later when its own round trip is
+   * shorter or its clock waits for it (lockstep.ts), so one slow player does not slow the other's pad.
+   */
+  private padDelays(): [number, number] {
+    const rttOf = (pad: Pad) => {
+      for (const m of this.members.values()) if (m.pad === pad && m.connected) return [m.rtt]
+      return []
+    }
+    return [chooseInputDelay(rttOf(1)), chooseInputDelay(rttOf(2))]
   }
 
   /** Why the room is paused on purpose: a player's pause, else a player's hidden tab. */
@@ -477,10 +486,13 @@ export class Room {
         rtt: m.rtt,
       }))
     const waitingFor = members.filter((m) => m.pad !== null && !m.connected).map((m) => m.pad!)
+    // A seat taken, given or freed changes whose round trip a pad's delay follows.
+    this.delays = this.padDelays()
     this.output.send(this.connectedIds(), {
       t: 'roster',
       members,
-      delay: this.delay,
+      delay: Math.max(...this.delays),
+      delays: this.delays,
       resyncs: this.sync.resyncs,
       paused: this.effectivePause(),
       waitingFor,

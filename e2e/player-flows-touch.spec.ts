@@ -1,7 +1,10 @@
 // The player's flows on touch phones (375×667 portrait, 844×390 landscape), tapped as a finger does: the
 // slot opens the file picker, PRESS START, EJECT and a second (dropped) game, leaving the page, the game
 // toolbar (pause, resume, reset, mute), the file checks with Try Again, and the not-found screen. Every
-// control tapped is in view, on top where the finger lands, and the page never scrolls sideways.
+// control tapped is in view, on top where the finger lands, and the page never scrolls sideways. A running
+// game shows, without scrolling, the lights with their labels, the pad's groups by the spec's names and
+// EJECT; the spec's Game Controls texts are on the page; a library game's toast leaves the console's top
+// row, the top of the picture, the pad and EJECT uncovered.
 import { mkdirSync } from 'node:fs'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -9,8 +12,16 @@ import { waitForFrameColor } from './support/frames'
 import { NES_COLOR } from './support/nes-colors'
 import { usePageSuite } from './support/page-suite'
 import { chooseRom, dropRom, gameIframeCount, isShown, waitForGame } from './support/player-page'
-import { buildButtonColorRom, buildSolidColorRom } from './support/roms'
-import { ARTIFACTS, PHONES, shoot, sidewaysOverflow, tapReport } from './support/touch-checks'
+import { buildButtonColorRom, buildSolidColorRom, withTag } from './support/roms'
+import { expectToast, libraryItem } from './support/library-page'
+import {
+  ARTIFACTS,
+  isWhollyInView,
+  PHONES,
+  shoot,
+  sidewaysOverflow,
+  tapReport,
+} from './support/touch-checks'
 
 const suite = usePageSuite()
 beforeAll(() => mkdirSync(ARTIFACTS, { recursive: true }))
@@ -25,6 +36,81 @@ async function tap(target: Locator): Promise<void> {
   await target.tap()
 }
 
+/** Puts a ROM into the server's library (before the page is opened, so its list shows it). */
+async function uploadRom(title: string, color: number): Promise<string> {
+  const form = new FormData()
+  form.set('title', title)
+  const rom = withTag(buildSolidColorRom(color), `${title} ${Date.now()}`)
+  form.set('romFile', new Blob([Buffer.from(rom)]), `${title.replace(/\W+/g, '-')}.nes`)
+  const res = await fetch(`${suite.baseUrl}/api/roms`, { method: 'POST', body: form })
+  expect(res.status).toBe(201)
+  return ((await res.json()) as { rom: { id: string } }).rom.id
+}
+
+/**
+ * What a running game shows on a phone without scrolling (issue 23 item 11), by name; [] when all is.
+ * Landscape gives the game the view's height and puts the console's top row (the lights) under it.
+ */
+async function outOfView(page: Page, isPortrait: boolean): Promise<string[]> {
+  const lights = ['POWER', 'LOADING', 'ERROR'].map((label): [string, Locator] => [
+    `${label} light label`,
+    page.locator('.lights__label', { hasText: label }),
+  ])
+  const targets: [string, Locator][] = [
+    ['EJECT', page.getByRole('button', { name: 'EJECT' })],
+    ...['MOVEMENT', 'ACTIONS', 'SYSTEM'].map((label): [string, Locator] => [
+      label,
+      page.locator('.player .console h3', { hasText: label }).first(),
+    ]),
+    ...(isPortrait
+      ? [['top row', page.locator('.console__top')] as [string, Locator], ...lights]
+      : []),
+  ]
+  const missing: string[] = []
+  for (const [name, target] of targets) {
+    if ((await target.count()) === 0 || !(await isWhollyInView(target.first()))) missing.push(name)
+  }
+  if (!isPortrait) {
+    for (const [name, label] of lights) if (!(await isShown(label))) missing.push(name)
+  }
+  return missing
+}
+
+/** What the open toast covers of the console's top row, the picture's top half, the pad and EJECT. */
+function coveredByToast(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toast = document.querySelector('.toast')?.getBoundingClientRect()
+    if (!toast) return ['(no toast)']
+    const overlaps = (b: DOMRect) =>
+      b.left < toast.right && toast.left < b.right && b.top < toast.bottom && toast.top < b.bottom
+    const screen = document.querySelector('.player .screen')!.getBoundingClientRect()
+    const parts: [string, DOMRect][] = [
+      ['top row', document.querySelector('.console__top')!.getBoundingClientRect()],
+      ['picture top', new DOMRect(screen.x, screen.y, screen.width, screen.height / 2)],
+      ...Array.from(
+        document.querySelectorAll<HTMLElement>('.player [data-button], .player .eject'),
+      ).map((e): [string, DOMRect] => [e.dataset.button ?? 'EJECT', e.getBoundingClientRect()]),
+    ]
+    return parts.filter(([, box]) => overlaps(box)).map(([name]) => name)
+  })
+}
+
+/** Waits until the page has stopped scrolling (a reveal scrolls smoothly). */
+async function scrollSettled(page: Page): Promise<void> {
+  let last = NaN
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => window.scrollY)
+        const steady = now === last
+        last = now
+        return steady
+      },
+      { timeout: 5000, interval: 200 },
+    )
+    .toBe(true)
+}
+
 async function startTapped(page: Page, name: string, bytes: Uint8Array): Promise<void> {
   await chooseRom(page, name, bytes)
   await tap(page.getByRole('button', { name: 'PRESS START' }))
@@ -32,7 +118,9 @@ async function startTapped(page: Page, name: string, bytes: Uint8Array): Promise
 }
 
 describe.each(PHONES)('player flows on $name', (device) => {
-  it('taps the empty slot for the file picker, PRESS START, EJECT, then a dropped game; leaving stops it', async () => {
+  it('taps the empty slot for the file picker, PRESS START, EJECT, then a dropped game, then a library game; leaving stops it', async () => {
+    const title = `Library Green ${device.width}`
+    const romId = await uploadRom(title, NES_COLOR.green)
     const page = await suite.open(device)
     await page.goto(`${suite.baseUrl}/`)
     expect(await isShown(page.getByText('INSERT CARTRIDGE'))).toBe(true)
@@ -52,8 +140,11 @@ describe.each(PHONES)('player flows on $name', (device) => {
     await tap(page.getByRole('button', { name: 'PRESS START' }))
     await waitForGame(page)
     expect((await waitForFrameColor(page, 'red')).name).toBe('red')
-    await page.waitForTimeout(800) // the game's reveal scroll
+    await scrollSettled(page) // the game's reveal scroll
     await shoot(page, 'flow-player-running')
+    expect(await outOfView(page, device.height > device.width)).toEqual([])
+    expect(await isShown(page.getByRole('heading', { name: 'Game Controls' }))).toBe(true)
+    expect(await isShown(page.getByText('Click buttons or use keyboard controls'))).toBe(true)
 
     await tap(page.getByRole('button', { name: 'EJECT' }))
     expect(await isShown(page.getByText('INSERT CARTRIDGE'))).toBe(true)
@@ -62,6 +153,15 @@ describe.each(PHONES)('player flows on $name', (device) => {
     await waitForGame(page)
     expect((await waitForFrameColor(page, 'blue')).name).toBe('blue')
     expect(await sidewaysOverflow(page)).toBe(0)
+
+    await tap(libraryItem(page, title).getByRole('button', { name: `Load ${title}` }))
+    await expectToast(page, 'ROM Loaded', /has been loaded successfully\.$/)
+    await scrollSettled(page)
+    expect(await coveredByToast(page)).toEqual([])
+    await shoot(page, 'flow-player-library-toast')
+    await waitForGame(page)
+    expect((await waitForFrameColor(page, 'green')).name).toBe('green')
+    await fetch(`${suite.baseUrl}/api/roms/${romId}`, { method: 'DELETE' })
 
     await tap(page.getByRole('link', { name: 'STUDIO', exact: true }))
     await page.waitForURL(`${suite.baseUrl}/editor`)

@@ -38,6 +38,20 @@ export async function tapReport(target: Locator): Promise<TapReport> {
   })
 }
 
+/** Whether the element is wholly inside the window as the page stands now (nothing is scrolled first). */
+export function isWhollyInView(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    return (
+      box.width > 0 &&
+      box.top >= -1 &&
+      box.left >= -1 &&
+      box.bottom <= window.innerHeight + 1 &&
+      box.right <= window.innerWidth + 1
+    )
+  })
+}
+
 /** How far the page is wider than the window (0 when nothing sticks out sideways). */
 export function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

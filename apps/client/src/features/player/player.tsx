@@ -18,13 +18,14 @@ import { useGameKeys } from '../../hooks/use-game-keys'
 import { useGamepad } from '../../hooks/use-gamepad'
 import { useInputSettings } from '../../hooks/use-input-settings'
 import { usePlayIntent } from '../../hooks/use-play-intent'
-import { ActionButtons, Dpad, SystemButtons, useNesPad } from '../../components/nes-pad'
+import { useNesPad } from '../../components/nes-pad'
 import type { PadProps } from '../../components/nes-pad'
 import { CartridgeSlot } from './components/cartridge-slot'
 import { ConsoleToolbar } from './components/console-toolbar'
 import { ControlsDialog } from './components/controls-dialog'
 import { ControlsPanel } from './components/controls-panel'
 import { GameScreen } from './components/game-screen'
+import { HandheldPad } from './components/handheld-pad'
 import { OnlineBar } from './components/online-bar'
 import { OnlinePanel } from './components/online-panel'
 import { SavesPanel } from './components/saves-panel'
@@ -34,7 +35,6 @@ import { useFps } from './hooks/use-fps'
 import { revealGame, useGameInView } from './hooks/use-game-in-view'
 import { usePlayerLayout } from './hooks/use-handheld-layout'
 import { useOnlinePlay } from './hooks/use-online-play'
-import type { PlayerLayout } from './hooks/use-handheld-layout'
 import { usePlayer } from './hooks/use-player'
 import type { PlayerController } from './hooks/use-player'
 import { QUICK_SLOT, useSaves } from './hooks/use-saves'
@@ -74,56 +74,37 @@ function holdOnScreen(button: NesButton, down: boolean): void {
   else if (down) console.log(`Button ${button} pressed, but no game is running.`)
 }
 
-function ConsoleDeck({ player, isRunning }: { player: PlayerController; isRunning: boolean }) {
-  const { status } = player.state
+function PowerButton({ player, isRunning }: { player: PlayerController; isRunning: boolean }) {
   return (
-    <div className="console__deck">
-      <button
-        type="button"
-        className={`power${isRunning ? ' power--on' : ''}`}
-        aria-pressed={isRunning}
-        disabled={!player.state.file || status === 'loading'}
-        onClick={isRunning ? player.powerOff : player.start}
-      >
-        POWER
-      </button>
-      <CartridgeSlot player={player} />
-      {isRunning ? (
-        <button type="button" className="btn btn--primary eject" onClick={player.eject}>
-          EJECT
-        </button>
-      ) : null}
-    </div>
+    <button
+      type="button"
+      className={`power${isRunning ? ' power--on' : ''}`}
+      aria-pressed={isRunning}
+      disabled={!player.state.file || player.state.status === 'loading'}
+      onClick={isRunning ? player.powerOff : player.start}
+    >
+      POWER
+    </button>
   )
 }
 
-function HandheldPad({ layout, pad }: { layout: PlayerLayout; pad: PadProps }) {
-  if (layout === 'landscape') {
-    return (
-      <>
-        <div className="handheld__left">
-          <Dpad {...pad} />
-          <SystemButtons {...pad} only={['select']} />
-        </div>
-        <div className="handheld__right">
-          <ActionButtons {...pad} />
-          <SystemButtons {...pad} only={['start']} />
-        </div>
-      </>
-    )
-  }
+function EjectButton({ player }: { player: PlayerController }) {
   return (
-    <>
-      <div className="handheld__left">
-        <Dpad {...pad} />
-      </div>
-      <div className="handheld__right">
-        <ActionButtons {...pad} />
-      </div>
-      <div className="handheld__system">
-        <SystemButtons {...pad} />
-      </div>
-    </>
+    <button type="button" className="btn btn--primary eject" onClick={player.eject}>
+      EJECT
+    </button>
+  )
+}
+
+/** The deck: the slot, with POWER and EJECT beside it unless the layout placed them (`buttons`). */
+function ConsoleDeck(props: { player: PlayerController; isRunning: boolean; buttons: boolean }) {
+  const { player, isRunning, buttons } = props
+  return (
+    <div className="console__deck">
+      {buttons ? <PowerButton player={player} isRunning={isRunning} /> : null}
+      <CartridgeSlot player={player} />
+      {buttons && isRunning ? <EjectButton player={player} /> : null}
+    </div>
   )
 }
 
@@ -221,9 +202,16 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
             {screen}
             <OnlineBar online={online} />
           </div>
-          {isHandheld ? <HandheldPad layout={layout} pad={pad} /> : null}
+          {layout !== 'desktop' ? (
+            <HandheldPad
+              layout={layout}
+              pad={pad}
+              power={<PowerButton player={player} isRunning={isRunning} />}
+              eject={isRunning ? <EjectButton player={player} /> : null}
+            />
+          ) : null}
         </div>
-        <ConsoleDeck player={player} isRunning={isRunning} />
+        <ConsoleDeck player={player} isRunning={isRunning} buttons={layout !== 'landscape'} />
         {isRunning && host ? (
           <ConsoleToolbar
             host={host}
@@ -243,13 +231,12 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
           conflict={player.batteryConflict}
         />
       ) : null}
-      {isHandheld ? null : (
-        <ControlsPanel
-          {...pad}
-          keysText={describeKeys(settings.bindings)}
-          onOpenSettings={openControls}
-        />
-      )}
+      <ControlsPanel
+        {...pad}
+        keysText={describeKeys(settings.bindings)}
+        onOpenSettings={openControls}
+        isHandheld={isHandheld}
+      />
       <ControlsDialog isOpen={isControlsOpen} onClose={() => setIsControlsOpen(false)} />
     </div>
   )

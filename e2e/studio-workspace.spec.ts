@@ -95,6 +95,88 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
     await page.locator('.studio-preview[data-state="running"]').waitFor({ timeout: 30_000 })
     expect(await counts.getAttribute('aria-label')).toBe('0 errors, 1 warning')
   })
+  it('keeps many tabs reachable, ends long tree names in an ellipsis, drops a stale name problem, keeps toasts off the problems panel', async () => {
+    const page = await suite.open(device.options)
+    await gotoStudio(page, suite.baseUrl)
+    const name = page.getByPlaceholder('New file name...')
+    const long = 'sound/a-music-driver-with-a-name-much-too-long-for-the-tree.asm'
+    for (const file of [...Array.from({ length: 11 }, (_, i) => `part${i + 1}.asm`), long]) {
+      await name.fill(file)
+      await name.press('Enter')
+      await tab(page, file).waitFor()
+    }
+    // the tab strip scrolls, and the active tab (the file just added, then main.asm chosen in the tree) is in it
+    const strip = page.getByRole('tablist', { name: 'Files' })
+    const fits = (target: Locator) =>
+      Promise.all([strip.boundingBox(), target.boundingBox()]).then(
+        // a tab wider than the strip (a long name on a phone) shows from its start
+        ([a, b]) => b!.x >= a!.x - 1 && b!.x + Math.min(b!.width, a!.width) <= a!.x + a!.width + 1,
+      )
+    expect(await strip.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true)
+    expect(await fits(tab(page, 'sound/a-music-driver'))).toBe(true)
+    await press(device, treeRow(page, 'main.asm'))
+    await expect.poll(() => fits(tab(page, 'main.asm'))).toBe(true)
+    expect(await fits(tab(page, 'sound/a-music-driver'))).toBe(false)
+
+    // a long name in the tree ends in an ellipsis; the whole path is its title
+    const row = treeRow(page, long)
+    expect(await row.getAttribute('title')).toBe(long)
+    expect(
+      await row.locator('.studio-tree__label').evaluate((e) => ({
+        cut: e.scrollWidth > e.clientWidth,
+        overflow: getComputedStyle(e).textOverflow,
+      })),
+    ).toEqual({ cut: true, overflow: 'ellipsis' })
+
+    // a name's problem goes when the name changes, and when the field is left for something else
+    const problem = page.getByText('A file with that name already exists.')
+    await name.fill('part1.asm')
+    await name.press('Enter')
+    await problem.waitFor()
+    await name.fill('part1.asmx')
+    expect(await problem.count()).toBe(0)
+    await name.fill('part1.asm')
+    await name.press('Enter')
+    await problem.waitFor()
+    await press(device, tab(page, 'part2.asm'))
+    expect(await problem.count()).toBe(0)
+
+    // the hint names the controls this device has
+    expect(await page.getByTestId('preview-hint').textContent()).toMatch(
+      device.isTouch ? /^Controls: touch and hold the buttons of the pad/ : /^Controls: ↑ ↓ ← →/,
+    )
+
+    // a toast (a failed import) leaves the problems panel, at the bottom of the page, readable
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    await importZipFile(page, 'broken.zip', new Uint8Array([1, 2, 3]))
+    const toast = page.locator('.toast').filter({ hasText: 'Import Failed' })
+    await toast.waitFor()
+    const [toastBox, panelBox] = await Promise.all([
+      toast.boundingBox(),
+      page.getByRole('region', { name: 'Problems' }).boundingBox(),
+    ])
+    expect(
+      toastBox!.y + toastBox!.height <= panelBox!.y ||
+        toastBox!.y >= panelBox!.y + panelBox!.height,
+    ).toBe(true)
+    await page.screenshot({ path: `e2e/artifacts/studio-tabs-tree-${device.options.width}.png` })
+
+    if (device.isTouch) return
+    // the toolbar's actions fit one line at 1280 px: one horizontal line crosses every button
+    const spans = await page
+      .getByRole('toolbar', { name: 'Studio actions' })
+      .getByRole('button')
+      .evaluateAll((list) =>
+        list.map((b) => [b.getBoundingClientRect().top, b.getBoundingClientRect().bottom]),
+      )
+    expect(spans.length).toBeGreaterThanOrEqual(7)
+    expect(Math.max(...spans.map(([top]) => top!))).toBeLessThan(
+      Math.min(...spans.map(([, bottom]) => bottom!)),
+    )
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.screenshot({ path: 'e2e/artifacts/studio-toolbar-1280.png' })
+  })
+
   it('closing a tab keeps the file; delete asks, Undo brings it back; the project survives a reload and a crash', async () => {
     const page = await suite.open(device.options)
     await gotoStudio(page, suite.baseUrl)

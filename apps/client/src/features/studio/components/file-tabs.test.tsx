@@ -48,6 +48,32 @@ describe('FileTabs', () => {
   })
 })
 
+describe('FileTabs with many files', () => {
+  it('scrolls the active tab into view when another file becomes active', () => {
+    const many = [createMainFile('main.asm', MAIN_TEMPLATE)].concat(
+      Array.from({ length: 20 }, (_, i) => createFile(`part${i}.asm`)),
+    )
+    const scrolled: string[] = []
+    // jsdom has no scrollIntoView: record which tab asks for it
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: HTMLElement) {
+        scrolled.push(this.textContent ?? '')
+      },
+    })
+    const props = {
+      files: many,
+      errorFiles: new Set<string>(),
+      onSelect: () => {},
+      onClose: () => {},
+    }
+    const { rerender } = render(<FileTabs {...props} activeId={many[20]!.id} />)
+    rerender(<FileTabs {...props} activeId={many[0]!.id} />)
+    delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView
+    expect(scrolled).toEqual(['part19.asm×', 'main.asm'])
+  })
+})
+
 describe('NewFileForm', () => {
   it('adds on Enter, clears the field, and shows a refusal', () => {
     const onAdd = vi.fn((name: string) => (name.trim() === '' ? 'Enter a file name.' : undefined))
@@ -60,5 +86,26 @@ describe('NewFileForm', () => {
     fireEvent.change(field, { target: { value: '  ' } })
     fireEvent.click(screen.getByRole('button', { name: 'Add file' }))
     expect(screen.getByRole('alert').textContent).toBe('Enter a file name.')
+  })
+
+  it('drops a refusal when the name changes and when the field is left for something else', () => {
+    render(
+      <>
+        <NewFileForm onAdd={() => 'A file with that name already exists.'} />
+        <button type="button">elsewhere</button>
+      </>,
+    )
+    const field = screen.getByPlaceholderText('New file name...') as HTMLInputElement
+    fireEvent.change(field, { target: { value: 'main.asm' } })
+    fireEvent.submit(field.form!)
+    expect(screen.getByRole('alert').textContent).toBe('A file with that name already exists.')
+    fireEvent.change(field, { target: { value: 'main.asmx' } })
+    expect(screen.queryByRole('alert')).toBeNull()
+    fireEvent.submit(field.form!)
+    // the add button is part of the form: moving to it keeps the problem
+    fireEvent.blur(field, { relatedTarget: screen.getByRole('button', { name: 'Add file' }) })
+    expect(screen.queryByRole('alert')).not.toBeNull()
+    fireEvent.blur(field, { relatedTarget: screen.getByRole('button', { name: 'elsewhere' }) })
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 })

@@ -1,6 +1,7 @@
 // One tab per file: main.asm cannot be closed, the others have a close control, .chr files carry a CHR badge.
-import { useState } from 'react'
-import type { FormEvent } from 'react'
+// Many tabs scroll sideways (a mouse wheel scrolls them too) and the active one is always scrolled into view.
+import { useEffect, useRef, useState } from 'react'
+import type { FormEvent, WheelEvent } from 'react'
 import type { EditorFile } from '../project/project-files'
 
 interface FileTabsProps {
@@ -11,9 +12,27 @@ interface FileTabsProps {
   onClose: (file: EditorFile) => void
 }
 
+/** A vertical wheel turn scrolls the strip sideways: a mouse without a sideways wheel reaches the last tabs. */
+function scrollSideways(event: WheelEvent<HTMLDivElement>) {
+  const strip = event.currentTarget
+  if (event.deltaY === 0 || event.deltaX !== 0 || strip.scrollWidth <= strip.clientWidth) return
+  strip.scrollLeft += event.deltaY
+}
+
 export function FileTabs({ files, activeId, errorFiles, onSelect, onClose }: FileTabsProps) {
+  const strip = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const tab = strip.current?.querySelector<HTMLElement>('.studio-tab--active')
+    tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [activeId, files.length])
   return (
-    <div className="studio-tabs" role="tablist" aria-label="Files">
+    <div
+      ref={strip}
+      className="studio-tabs"
+      role="tablist"
+      aria-label="Files"
+      onWheel={scrollSideways}
+    >
       {files.map((file) => {
         const isActive = file.id === activeId
         return (
@@ -32,7 +51,7 @@ export function FileTabs({ files, activeId, errorFiles, onSelect, onClose }: Fil
               {errorFiles.has(file.filename) && (
                 <span className="studio-tab__error" aria-hidden="true" />
               )}
-              {file.filename}
+              <span className="studio-tab__label">{file.filename}</span>
               {errorFiles.has(file.filename) && (
                 <span className="visually-hidden"> (has errors)</span>
               )}
@@ -71,7 +90,14 @@ export function NewFileForm({ onAdd }: NewFileFormProps) {
     if (!result) setName('')
   }
   return (
-    <form className="studio-newfile" onSubmit={submit}>
+    <form
+      className="studio-newfile"
+      onSubmit={submit}
+      onBlur={(event) => {
+        // Leaving the field for something else: the name's problem belongs to that attempt, not to what comes next.
+        if (!event.currentTarget.contains(event.relatedTarget)) setProblem(undefined)
+      }}
+    >
       <input
         className="studio-input"
         placeholder="New file name..."

@@ -64,8 +64,10 @@ export function PreviewPanel({ state, screenRef, still, pad }: PreviewPanelProps
         <PreviewOverlay state={state} />
       </div>
       {isTouch ? <NesPad {...pad} /> : null}
-      <p className="studio-preview__hint">
-        Controls: {describeKeys(settings.bindings)} (while the editor is locked)
+      <p className="studio-preview__hint" data-testid="preview-hint">
+        {isTouch
+          ? 'Controls: touch and hold the buttons of the pad below the game'
+          : `Controls: ${describeKeys(settings.bindings)} (while the editor is locked)`}
       </p>
     </section>
   )

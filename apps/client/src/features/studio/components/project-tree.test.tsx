@@ -58,6 +58,13 @@ describe('ProjectTree', () => {
     expect(screen.queryByRole('button', { name: 'Delete main.asm' })).toBeNull()
   })
 
+  it('puts each name in its own box (cut with an ellipsis by CSS) and the whole path in its title', () => {
+    renderTree()
+    const row = document.querySelector('.studio-tree__name[data-path="src/consts.asm"]')!
+    expect(row.getAttribute('title')).toBe('src/consts.asm')
+    expect(row.querySelector('.studio-tree__label')?.textContent).toBe('consts.asm')
+  })
+
   it('collapses and expands a folder', () => {
     renderTree()
     fireEvent.click(screen.getByRole('button', { name: /^src$/ }))

@@ -178,6 +178,7 @@ export const ProjectTree = memo(function ProjectTree(props: ProjectTreeProps) {
               type="button"
               className="studio-tree__name"
               data-path={node.path}
+              title={node.path}
               onClick={() =>
                 node.kind === 'file' ? props.onOpen(node.file.id) : toggle(node.path)
               }
@@ -185,7 +186,7 @@ export const ProjectTree = memo(function ProjectTree(props: ProjectTreeProps) {
               <span className="studio-tree__icon" aria-hidden="true">
                 {isFolder ? (isOpen ? '▾' : '▸') : '·'}
               </span>
-              {node.name}
+              <span className="studio-tree__label">{node.name}</span>
               {node.kind === 'file' && <Badge file={node.file} />}
             </button>
             {actions}

@@ -35,18 +35,31 @@ export function StudioToolbar(props: StudioToolbarProps) {
         {props.isCompiling ? 'COMPILING...' : 'COMPILE & RUN'}
       </button>
       {props.status}
-      <button type="button" className="btn" onClick={props.onDownload} disabled={!props.hasRom}>
-        Download .nes
-      </button>
-      <button
-        type="button"
-        className="btn"
-        onClick={props.onDownloadLabels}
-        disabled={!props.hasRom}
-        title="Mesen labels: the program's labels at their ROM and RAM addresses, for Mesen's debugger"
-      >
-        Download .mlb
-      </button>
+      {/* One "Download" for both files keeps the toolbar on one line at 1280 px. */}
+      <span className="studio-toolbar__group" role="group" aria-label="Download">
+        <span className="studio-toolbar__label" aria-hidden="true">
+          Download
+        </span>
+        <button
+          type="button"
+          className="btn"
+          aria-label="Download .nes"
+          onClick={props.onDownload}
+          disabled={!props.hasRom}
+        >
+          .nes
+        </button>
+        <button
+          type="button"
+          className="btn"
+          aria-label="Download .mlb"
+          onClick={props.onDownloadLabels}
+          disabled={!props.hasRom}
+          title="Mesen labels: the program's labels at their ROM and RAM addresses, for Mesen's debugger"
+        >
+          .mlb
+        </button>
+      </span>
       <button type="button" className="btn" onClick={props.onAddToLibrary} disabled={!props.hasRom}>
         Add to library
       </button>

@@ -37,6 +37,8 @@ import type { RoomServiceOptions } from './netplay/room.service'
 import { startDeletedPurger } from './roms/deleted-purger'
 import type { CartridgeDb } from './roms/identity/cartridge-db'
 import { startIdentityPass } from './roms/identity/identity-pass'
+import { coverRoutes } from './roms/cover.routes'
+import { CoverService } from './roms/cover.service'
 import { datRoutes } from './roms/dat.routes'
 import { DatService } from './roms/dat.service'
 import { romRoutes } from './roms/rom.routes'
@@ -179,6 +181,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadMemoryBytes: deps.uploadMemoryBytes ?? 8 * maxRomBytes,
     uploadStallMs: timeouts.uploadStallMs,
     wholeList: { sliceSize: deps.wholeListSliceSize },
+  })
+  await app.register(coverRoutes, {
+    service: new CoverService(deps.store, { now: deps.serviceOptions?.now }),
   })
   await app.register(healthRoutes, { romService, storage: deps.store.kind })
   await app.register(datRoutes, {

@@ -7,6 +7,12 @@ import { z } from 'zod'
 /** Largest title the server stores, in characters (after trimming). */
 export const ROM_TITLE_MAX_LENGTH = 100
 
+/** Largest cover picture the library stores, in bytes (24 KiB). */
+export const COVER_MAX_BYTES = 24 * 1024
+
+/** Image types a cover may be (checked by the bytes' magic numbers). */
+export const COVER_TYPES = ['image/png', 'image/webp'] as const
+
 /** Smallest file the library accepts, in bytes (spec section 9). */
 export const ROM_MIN_BYTES = 1024
 
@@ -130,6 +136,14 @@ export const romEntrySchema = z.object({
   useCorrectedHeader: z.boolean(),
   /** When a player last started this game from the library (ISO 8601, UTC), or null: never. */
   lastPlayedAt: z.string().nullable(),
+  /**
+   * Names the entry's cover picture (16 lowercase hex digits, also its ETag), or null when it has none.
+   * The picture itself is never in a list: `GET /api/roms/:id/cover?v=<coverVersion>`.
+   */
+  coverVersion: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .nullable(),
 })
 export type RomEntry = z.infer<typeof romEntrySchema>
 
@@ -271,6 +285,20 @@ export const datImportResponseSchema = z.object({
 })
 export type DatImportResponse = z.infer<typeof datImportResponseSchema>
 
+/** A stored cover picture (`PUT /api/roms/:id/cover` → 200). Size in bytes. */
+export const coverInfoSchema = z.object({
+  /** The entry's `coverVersion` now, and the picture's ETag. */
+  version: z.string(),
+  type: z.enum(COVER_TYPES),
+  size: z.number().int().positive(),
+  /** ISO 8601, UTC. */
+  updatedAt: z.string(),
+})
+export type CoverInfo = z.infer<typeof coverInfoSchema>
+
+export const coverPutResponseSchema = z.object({ cover: coverInfoSchema })
+export type CoverPutResponse = z.infer<typeof coverPutResponseSchema>
+
 /** Machine-readable error codes; match on these, not on messages. */
 export const apiErrorCodeSchema = z.enum([
   'NoFile',
@@ -318,6 +346,15 @@ export const apiErrorCodeSchema = z.enum([
   'TooManyStates',
   /** A battery save written from a version that is no longer the server's (If-Match / If-None-Match). */
   'SaveConflict',
+  // Covers (PUT /api/roms/:id/cover).
+  /** A cover body that is not a PNG or WebP image by its magic numbers (415). */
+  'NotAnImage',
+  /** A cover over COVER_MAX_BYTES (413). */
+  'CoverTooLarge',
+  /** `If-None-Match: *` and the entry already has a cover, which was kept (412). */
+  'CoverExists',
+  /** The entry has no cover (404). */
+  'NoCover',
   // Online play (netplay-api.ts).
   /** The server already runs as many online rooms as it allows (NETPLAY_MAX_ROOMS). */
   'RoomLimit',

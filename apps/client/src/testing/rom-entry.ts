@@ -24,6 +24,7 @@ export function romEntry(overrides: Partial<RomEntry> & Pick<RomEntry, 'id' | 't
     headerIssues: [],
     useCorrectedHeader: true,
     lastPlayedAt: null,
+    coverVersion: null,
     ...overrides,
   }
 }

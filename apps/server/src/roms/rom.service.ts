@@ -87,6 +87,7 @@ export function recordToEntry(rec: RomRecord): RomEntry {
     headerIssues: headerIssuesOf(rec),
     useCorrectedHeader: rec.useCorrectedHeader,
     lastPlayedAt: rec.lastPlayedAt,
+    coverVersion: rec.coverVersion,
   }
 }
 

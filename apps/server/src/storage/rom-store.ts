@@ -1,5 +1,6 @@
 // The seam between the ROM service and a database (kysely's Dialect as the model): one interface, two backends.
 import type { Cartridge, Mirroring, RomSortKey, TitleSource } from '@nes-studio/shared'
+import type { CoverStore } from './cover-store'
 import type { DatStore } from './dat-store'
 import type { SaveStore } from './save-store'
 import type { UnlockSessionStore } from './unlock-session-store'
@@ -58,6 +59,8 @@ export interface RomRecord extends RomIdentityFields, RomDatFields {
   titleSource: TitleSource
   /** When a player last started it from the library (ISO 8601, UTC), or null: never. */
   lastPlayedAt: string | null
+  /** The version of the entry's cover (see CoverStore), or null when it has none. */
+  coverVersion: string | null
 }
 
 /**
@@ -73,6 +76,7 @@ export interface NewRom
       | 'useCorrectedHeader'
       | 'titleSource'
       | 'lastPlayedAt'
+      | 'coverVersion'
     >,
     Partial<RomIdentityFields & RomDatFields & { titleSource: TitleSource }> {
   /** The exact uploaded file. */
@@ -125,7 +129,8 @@ export type InsertResult =
 /**
  * Stores return `undefined`/`false` for "not found" and throw only on infrastructure faults.
  * Every write is one transaction: a ROM is visible whole or not at all.
- * Battery saves and save states of a ROM: see SaveStore; unlock sessions: UnlockSessionStore.
+ * Battery saves and save states of a ROM: see SaveStore; covers: CoverStore; unlock sessions:
+ * UnlockSessionStore.
  */
 /** What PATCH may change of an entry; fields left out stay as they are. */
 export interface RomEntryChange {
@@ -136,7 +141,7 @@ export interface RomEntryChange {
   lastPlayedAt?: string
 }
 
-export interface RomStore extends SaveStore, DatStore, UnlockSessionStore {
+export interface RomStore extends SaveStore, DatStore, CoverStore, UnlockSessionStore {
   readonly kind: 'sqlite' | 'postgres'
   /** All entries, newest first. */
   list(): Promise<RomRecord[]>

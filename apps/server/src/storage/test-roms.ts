@@ -31,7 +31,7 @@ export function newTestRom(overrides: Partial<NewRom> = {}): NewRom {
 
 /**
  * The record a store gives back for `rom`: identity and DAT fields it left out are null, the title the
- * user's, the correction on.
+ * user's, the correction on, no cover.
  */
 export function recordOf(rom: NewRom): RomRecord {
   const { bytes: _bytes, ...meta } = rom
@@ -50,5 +50,6 @@ export function recordOf(rom: NewRom): RomRecord {
     titleSource: meta.titleSource ?? 'user',
     useCorrectedHeader: true,
     lastPlayedAt: null,
+    coverVersion: null,
   }
 }

@@ -252,4 +252,25 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX unlock_sessions_expires ON unlock_sessions (expires_at);
     `,
   },
+  {
+    version: 11,
+    name: 'covers',
+    // See the SQLite migration 11.
+    up: `
+      CREATE TABLE covers (
+        rom_id     TEXT        PRIMARY KEY REFERENCES roms (id) ON DELETE CASCADE,
+        type       TEXT        NOT NULL CHECK (type IN ('image/png', 'image/webp')),
+        version    TEXT        NOT NULL,
+        size       INTEGER     NOT NULL CHECK (size > 0),
+        updated_at TIMESTAMPTZ NOT NULL,
+        bytes      BYTEA       NOT NULL CHECK (octet_length(bytes) = size)
+      );
+      ALTER TABLE roms ADD COLUMN cover_version TEXT;
+      DROP TRIGGER roms_list_update ON roms;
+      CREATE TRIGGER roms_list_update
+        AFTER UPDATE OF title, title_source, dat_name, dat_region, dat_revision, crc32, cartridge,
+          cart_region, cart_mapper, use_corrected_header, last_played_at, cover_version ON roms
+        FOR EACH ROW EXECUTE FUNCTION stamp_list_change();
+    `,
+  },
 ]

@@ -270,4 +270,30 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX unlock_sessions_expires ON unlock_sessions (expires_at);
     `,
   },
+  {
+    version: 11,
+    name: 'covers',
+    // A cover picture per entry (PUT /api/roms/:id/cover): a small PNG or WebP in its own table, so no
+    // list read ever touches its bytes; the entry carries only its version (the image's ETag), kept in
+    // the same transaction, which the list shows and which makes a new cover a change of the list.
+    up: `
+      CREATE TABLE covers (
+        rom_id     TEXT    PRIMARY KEY REFERENCES roms (id) ON DELETE CASCADE,
+        type       TEXT    NOT NULL CHECK (type IN ('image/png', 'image/webp')),
+        version    TEXT    NOT NULL,
+        size       INTEGER NOT NULL CHECK (size > 0),
+        updated_at TEXT    NOT NULL,
+        bytes      BLOB    NOT NULL CHECK (length(bytes) = size)
+      );
+      ALTER TABLE roms ADD COLUMN cover_version TEXT;
+      DROP TRIGGER roms_list_update;
+      CREATE TRIGGER roms_list_update
+        AFTER UPDATE OF title, title_source, dat_name, dat_region, dat_revision, crc32, cartridge,
+          cart_region, cart_mapper, use_corrected_header, last_played_at, cover_version ON roms
+      BEGIN
+        UPDATE library_meta SET revision = revision + 1 WHERE id = 1;
+        UPDATE roms SET list_rev = (SELECT revision FROM library_meta WHERE id = 1) WHERE seq = NEW.seq;
+      END;
+    `,
+  },
 ]

@@ -21,7 +21,7 @@ import { StorageStartupError, StorageUnavailableError } from '../storage-errors'
 import { withTranslatedErrors } from '../translate-errors'
 import { translatePgError } from './pg-errors'
 import { inTransaction } from './pg-transaction'
-import { PostgresDatStore } from './postgres-dat-store'
+import { PostgresCoverStore } from './postgres-cover-store'
 
 interface RomRow {
   id: string
@@ -53,12 +53,13 @@ interface RomRow {
   dat_revision: string | null
   title_source: TitleSource
   last_played_at: Date | null
+  cover_version: string | null
 }
 
 const ROM_COLUMNS = `id, title, file_name, file_size, created_at, mapper, submapper, prg_rom_banks,
   chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256, crc32, file_sha1, file_crc32,
   cartridge, cartridge_db, cart_region, use_corrected_header, dat_id, dat_name, dat_region,
-  dat_revision, title_source, last_played_at`
+  dat_revision, title_source, last_played_at, cover_version`
 
 /** crc32, file_sha1, file_crc32, cartridge, cartridge_db, cart_mapper, cart_region, in that order. */
 function identityValues(identity: Partial<RomIdentityFields>): unknown[] {
@@ -107,6 +108,7 @@ function rowToRecord(row: RomRow): RomRecord {
     datRevision: row.dat_revision,
     titleSource: row.title_source,
     lastPlayedAt: row.last_played_at ? row.last_played_at.toISOString() : null,
+    coverVersion: row.cover_version,
   }
 }
 
@@ -192,7 +194,7 @@ export async function openPostgresRomStore(opts: PostgresRomStoreOptions): Promi
   return withTranslatedErrors(new PostgresRomStore(pool), (err) => translatePgError(err, timeoutMs))
 }
 
-class PostgresRomStore extends PostgresDatStore implements RomStore {
+class PostgresRomStore extends PostgresCoverStore implements RomStore {
   readonly kind = 'postgres'
 
   async list(): Promise<RomRecord[]> {

@@ -21,7 +21,7 @@ import { withTranslatedErrors } from '../translate-errors'
 import { translateSqliteError } from './sqlite-errors'
 import { lazyStatements } from './lazy-statements'
 import { describeOpenError, openCheckedDatabase } from './sqlite-open'
-import { SqliteDatStore } from './sqlite-dat-store'
+import { SqliteCoverStore } from './sqlite-cover-store'
 import { SqliteSpace, useIncrementalVacuum } from './sqlite-space'
 
 interface RomRow {
@@ -55,12 +55,13 @@ interface RomRow {
   dat_revision: string | null
   title_source: TitleSource
   last_played_at: string | null
+  cover_version: string | null
 }
 
 const ROM_COLUMNS = `seq, id, title, file_name, file_size, created_at, mapper, submapper, prg_rom_banks,
   chr_rom_banks, mirroring, battery, trainer, nes2, sha1, file_sha256, crc32, file_sha1, file_crc32,
   cartridge, cartridge_db, cart_region, use_corrected_header, dat_id, dat_name, dat_region,
-  dat_revision, title_source, last_played_at`
+  dat_revision, title_source, last_played_at, cover_version`
 
 /** The identity columns' values (named parameters of insertRom and setIdentity). */
 function identityParams(identity: Partial<RomIdentityFields>) {
@@ -106,6 +107,7 @@ function rowToRecord(row: RomRow): RomRecord {
     datRevision: row.dat_revision,
     titleSource: row.title_source,
     lastPlayedAt: row.last_played_at,
+    coverVersion: row.cover_version,
   }
 }
 
@@ -288,7 +290,7 @@ function prepareRomStatements(db: Database.Database) {
   })
 }
 
-class SqliteRomStore extends SqliteDatStore implements RomStore {
+class SqliteRomStore extends SqliteCoverStore implements RomStore {
   readonly kind = 'sqlite'
   private readonly r: ReturnType<typeof prepareRomStatements>
   private readonly insertTx: Database.Transaction<(rom: NewRom) => InsertResult>

@@ -1,7 +1,9 @@
 // What the library knows of its games, in the browser: a cartridge whose header lies plays with the
 // corrected header (the player gets the corrected copy and the ROM's UNROM reset runs; with the switch
 // off it gets the original), a DAT picked in the Game Names panel names it, and a rename keeps the
-// user's title. The server's CARTRIDGE_DB knows the ROMs.
+// user's title. The server's CARTRIDGE_DB knows the ROMs. A game that ran ~5 s gets its picture as its
+// cover: the row's placeholder becomes the image, lazy, of a fixed size, without the row moving; on the
+// phone "USE AS COVER" replaces it.
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,7 +18,8 @@ import {
 } from './support/cartridge-fixtures'
 import { startServer } from './support/global-setup'
 import type { StartedServer } from './support/global-setup'
-import { expectToast, libraryItem } from './support/library-page'
+import { expectToast, libraryItem, waitForCover } from './support/library-page'
+import type { ShownCover } from './support/library-page'
 import { useBrowser } from './support/page-suite'
 import { waitForGame } from './support/player-page'
 import { shoot } from './support/touch-checks'
@@ -45,6 +48,21 @@ afterAll(async () => {
   await server?.stop()
   if (dbFile) rmSync(path.dirname(dbFile), { recursive: true, force: true })
 })
+
+/** The cover the server keeps for the entry the image shows: its type and size in bytes. */
+async function storedCover(cover: ShownCover): Promise<{ type: string | null; bytes: number }> {
+  const res = await fetch(cover.src)
+  expect(res.status).toBe(200)
+  return { type: res.headers.get('content-type'), bytes: (await res.arrayBuffer()).byteLength }
+}
+
+/** What every cover in the list must be: the title as alt text, lazy, a fixed box, the picture's shape. */
+function expectListCover(cover: ShownCover, title: string) {
+  expect(cover).toMatchObject({ alt: title, loading: 'lazy', width: '48', height: '42' })
+  expect([cover.boxWidth, cover.boxHeight]).toEqual([48, 42])
+  // The 256x224 picture at half size.
+  expect([cover.naturalWidth, cover.naturalHeight]).toEqual([128, 112])
+}
 
 const press = (target: Locator, touch: boolean) => (touch ? target.tap() : target.click())
 
@@ -78,8 +96,20 @@ describe('a cartridge whose header lies', () => {
       const row = libraryItem(page, 'fibber')
       await expect(row.getByTestId('rom-header-note').textContent()).resolves.toContain(HEADER_NOTE)
       await expect(row.getByTestId('rom-facts').textContent()).resolves.toContain('NES-UNROM')
+      const placeholder = row.getByTestId('rom-cover-none')
+      await placeholder.waitFor()
+      const rowHeight = (await row.boundingBox())?.height
       expect(await playFromLibrary(page, 'fibber')).toBe('corrected')
       expect(await waitForBoard(page, RAN_AS_UNROM)).toBe(RAN_AS_UNROM)
+
+      // The game has run ~5 s: its picture is the entry's cover, in place of the placeholder.
+      const cover = await waitForCover(row)
+      expectListCover(cover, 'fibber')
+      expect((await row.boundingBox())?.height).toBe(rowHeight)
+      expect(await placeholder.count()).toBe(0)
+      const kept = await storedCover(cover)
+      expect(kept.type).toBe('image/webp')
+      expect(kept.bytes).toBeLessThanOrEqual(24 * 1024)
 
       const toggle = row.getByRole('checkbox', { name: 'Play with the corrected header' })
       // A controlled switch: it turns off once the server has the change.
@@ -125,6 +155,16 @@ describe('a cartridge whose header lies', () => {
       await expect(row.getByTestId('rom-header-note').textContent()).resolves.toContain(HEADER_NOTE)
       await playFromLibrary(page, 'pocket liar', true)
       expect(await waitForBoard(page, RAN_AS_UNROM)).toBe(RAN_AS_UNROM)
+      expectListCover(await waitForCover(row), 'pocket liar')
+
+      // "Use as cover" stores the picture on screen now, replacing the one taken automatically.
+      const replaced = page.waitForResponse(
+        (res) => res.url().endsWith('/cover') && res.request().method() === 'PUT',
+      )
+      await page.getByRole('button', { name: 'USE AS COVER' }).tap()
+      expect((await replaced).status()).toBe(200)
+      await page.getByText('This picture is the game’s cover now.').waitFor()
+      await shoot(page, 'library-cover-phone-player')
       await row.scrollIntoViewIfNeeded()
       await shoot(page, 'library-knowledge-phone')
     } finally {

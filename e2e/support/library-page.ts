@@ -1,6 +1,6 @@
 // Steps on the home page's library shared by the library specs: choosing and uploading a ROM, its row,
-// and waiting for a toast.
-import type { Page } from 'playwright-core'
+// waiting for a toast, and the cover a row shows.
+import type { Locator, Page } from 'playwright-core'
 
 const nesFile = (name: string, bytes: Uint8Array) => ({
   name,
@@ -51,3 +51,41 @@ export const isRomList = (url: URL) => url.pathname === '/api/roms'
 
 export const libraryItem = (page: Page, title: string) =>
   page.getByTestId('rom-item').filter({ has: page.locator('.rom-item__title', { hasText: title }) })
+
+/** A row's cover as the browser shows it: its attributes, the decoded image's size and its box. */
+export interface ShownCover {
+  alt: string
+  loading: string
+  width: string | null
+  height: string | null
+  naturalWidth: number
+  naturalHeight: number
+  src: string
+  boxWidth: number
+  boxHeight: number
+}
+
+/**
+ * Waits until `row` shows a cover image (a lazy one loads once its row is in view), decoded, and
+ * returns it; the game ran `COVER_AFTER_MS` (5 s) before the player took it, so allow for that.
+ */
+export async function waitForCover(row: Locator, timeoutMs = 25_000): Promise<ShownCover> {
+  const img = row.getByTestId('rom-cover')
+  await img.waitFor({ timeout: timeoutMs })
+  await row.scrollIntoViewIfNeeded()
+  return img.evaluate(async (el: HTMLImageElement) => {
+    await el.decode()
+    const box = el.getBoundingClientRect()
+    return {
+      alt: el.alt,
+      loading: el.loading,
+      width: el.getAttribute('width'),
+      height: el.getAttribute('height'),
+      naturalWidth: el.naturalWidth,
+      naturalHeight: el.naturalHeight,
+      src: el.src,
+      boxWidth: box.width,
+      boxHeight: box.height,
+    }
+  })
+}

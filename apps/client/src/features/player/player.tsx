@@ -30,6 +30,7 @@ import { OnlineBar } from './components/online-bar'
 import { OnlinePanel } from './components/online-panel'
 import { SavesPanel } from './components/saves-panel'
 import { StatusLights } from './components/status-lights'
+import { useCover } from './hooks/use-cover'
 import { useEmulator } from './hooks/use-emulator'
 import { useFps } from './hooks/use-fps'
 import { revealGame, useGameInView } from './hooks/use-game-in-view'
@@ -135,6 +136,7 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
   const online = useOnlinePlay(host, player, isRunning)
   const time = useTimeControl(host, isRunning, online.refuse)
   const saves = useSaves(host, player.session, player.takePendingStateId, online.refuse)
+  const cover = useCover(host, isRunning ? player.cartridge()?.romId : undefined, isRunning)
   usePlayerHotkeys(isRunning, {
     quickSave: () => void saves.save(QUICK_SLOT),
     quickLoad: () => void saves.quickLoad(),
@@ -219,6 +221,7 @@ export function Player({ ref }: { ref?: Ref<PlayerHandle> }) {
             prefersLandscape={isHandheld}
             time={time}
             online={online}
+            cover={cover}
           />
         ) : null}
       </section>

@@ -1,4 +1,4 @@
-// One library entry: title, size, mapper (and, for a mapper the emulator cannot run, that it will not
+// One library entry: its cover, title, size, mapper (and, for a mapper the emulator cannot run, that it will not
 // play), what the library knows of the game, and its load, rename and delete controls.
 import { useState } from 'react'
 import type { Ref } from 'react'
@@ -26,6 +26,35 @@ interface RomListItemProps extends RomRowActions {
   isDeleting: boolean
   /** A rename or a header switch of this entry is on its way to the server. */
   isSaving: boolean
+}
+
+/** Shown size of a cover in CSS pixels (the 256x224 picture's shape): fixed, so no row shifts. */
+export const COVER_BOX = { width: 48, height: 42 } as const
+
+/**
+ * The entry's cover, loaded only when its row nears the view; a placeholder for an entry without one.
+ * Its URL names the cover's version, so the browser keeps the image until the cover changes.
+ */
+function RomCover({ rom }: { rom: RomEntry }) {
+  if (!rom.coverVersion) {
+    return (
+      <span className="rom-item__cover rom-item__cover--none" data-testid="rom-cover-none">
+        <span aria-hidden="true">NO COVER</span>
+      </span>
+    )
+  }
+  return (
+    <img
+      className="rom-item__cover"
+      src={`/api/roms/${encodeURIComponent(rom.id)}/cover?v=${rom.coverVersion}`}
+      alt={rom.title}
+      loading="lazy"
+      decoding="async"
+      width={COVER_BOX.width}
+      height={COVER_BOX.height}
+      data-testid="rom-cover"
+    />
+  )
 }
 
 export function mapperLabel(rom: Pick<RomEntry, 'mapper' | 'mapperName'>): string {
@@ -70,6 +99,7 @@ export function RomListItem(props: RomListItemProps) {
       data-index={index}
       style={{ transform: `translateY(${offsetPx}px)` }}
     >
+      <RomCover rom={rom} />
       <div className="rom-item__info">
         {isRenaming ? (
           <RenameForm

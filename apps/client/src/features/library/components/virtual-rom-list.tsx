@@ -7,7 +7,7 @@ import { RomListItem } from './rom-list-item'
 import type { RomRowActions } from './rom-list-item'
 
 /** Row height plus the 8 px gap, in CSS pixels: the first guess before a row is measured. */
-const ESTIMATED_ROW_PX = 66
+const ESTIMATED_ROW_PX = 76
 const ROW_GAP_PX = 8
 
 /**

@@ -1,6 +1,8 @@
-// Extra controls while a game runs: pause/resume, reset, mute, volume and fullscreen.
+// Extra controls while a game runs: pause/resume, reset, mute, volume, fullscreen and, for a library
+// game, "use this picture as cover".
 import { useState } from 'react'
 import type { EmulatorHost } from '../../../emulator/types'
+import type { CoverControl } from '../hooks/use-cover'
 import type { OnlinePlay } from '../hooks/use-online-play'
 import type { TimeControl } from '../hooks/use-time-control'
 
@@ -20,12 +22,14 @@ interface ConsoleToolbarProps {
   time: TimeControl
   /** In an online room, PAUSE pauses the room for everyone and RESET is off. */
   online?: OnlinePlay
+  /** A library game: its picture can become the entry's cover. */
+  cover?: CoverControl
 }
 
 const SPEED_LABEL = { off: 'FAST ×1', x3: 'FAST ×3', unlimited: 'FAST MAX' } as const
 
 export function ConsoleToolbar(props: ConsoleToolbarProps) {
-  const { host, fullscreenTarget, prefersLandscape, time, online } = props
+  const { host, fullscreenTarget, prefersLandscape, time, online, cover } = props
   const [isPaused, setIsPaused] = useState(host.isPaused())
   const isRoomPaused = online?.isActive ? online.view?.paused?.reason === 'pause' : undefined
   const [isMuted, setIsMuted] = useState(false)
@@ -119,6 +123,31 @@ export function ConsoleToolbar(props: ConsoleToolbarProps) {
       >
         FULLSCREEN
       </button>
+      {cover?.canUse ? <CoverButton cover={cover} /> : null}
     </div>
+  )
+}
+
+function CoverButton({ cover }: { cover: CoverControl }) {
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--small"
+        title="Use this picture as the game’s cover in the library"
+        disabled={cover.isSaving}
+        onClick={() => void cover.takeThisPicture()}
+      >
+        {cover.isSaving ? 'SAVING…' : 'USE AS COVER'}
+      </button>
+      {cover.note ? (
+        <span
+          className={`toolbar__note${cover.note.isError ? ' toolbar__note--error' : ''}`}
+          role="status"
+        >
+          {cover.note.text}
+        </span>
+      ) : null}
+    </>
   )
 }

@@ -74,7 +74,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 15_000
+  const deadline = Date.now() + 60_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     try {
@@ -85,7 +85,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
-      throw new Error('server did not start within 15 s')
+      throw new Error('server did not start within 60 s')
     }
     await new Promise((r) => setTimeout(r, 50))
   }

@@ -2,12 +2,12 @@
 // recently played) and filtered (mapper, region, saves, a search that also reads DAT names), each a
 // 40-entry first page: latency and bytes per page, as sent (br, what browsers ask for) and unpacked.
 // Usage: npx tsx bench/library/find-pages.ts [--entries 10000] [--requests 30]
-import { createHash, randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { NewRom } from '../../apps/server/src/storage/rom-store'
 import { openSqliteRomStore } from '../../apps/server/src/storage/sqlite/sqlite-rom-store'
 import { createClient } from './lib/http-client'
+import { seedRom as seedRomBase } from './lib/seed-rom'
 import { startServer, tempDir } from './lib/server-process'
 import { describeSummary, machineLine, summarize } from './lib/stats'
 
@@ -23,28 +23,11 @@ const REGIONS = ['USA', 'Europe', 'Japan', 'Japan, USA', null]
 
 /** Entry i: every third named by a DAT, regions and mappers spread over the library. */
 function seedRom(i: number): NewRom {
-  const bytes = new Uint8Array(1040)
-  bytes.set([0x4e, 0x45, 0x53, 0x1a, 1, 0])
-  new DataView(bytes.buffer).setUint32(16, i)
   return {
-    id: randomUUID(),
-    title: `Seeded ROM number ${i}`,
-    fileName: `seeded-rom-${i}.nes`,
-    fileSize: bytes.length,
-    createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-    mapper: i % 5,
-    submapper: null,
-    prgRomBanks: 1,
-    chrRomBanks: 0,
+    ...seedRomBase(i),
     mirroring: 'vertical',
-    battery: false,
-    trainer: false,
-    nes2: false,
-    sha1: createHash('sha1').update(bytes.subarray(16)).digest('hex'),
-    fileSha256: createHash('sha256').update(bytes).digest('hex'),
     cartRegion: REGIONS[i % REGIONS.length] ?? null,
     ...(i % 3 === 0 ? { datName: `Named Game ${i} (USA)`, datRegion: 'USA' } : {}),
-    bytes,
   }
 }
 

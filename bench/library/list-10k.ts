@@ -5,14 +5,13 @@
 //   [--baseline-dir <a second client build>: a second server on the same library serves it, and the
 //    cold pages alternate between the two (each first in every other pair), so both see the same
 //    machine load; prints the ratio]
-import { createHash, randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import type { NewRom } from '../../apps/server/src/storage/rom-store'
 import { openSqliteRomStore } from '../../apps/server/src/storage/sqlite/sqlite-rom-store'
 import { launchBrowser } from '../../e2e/support/browser'
 import { createClient } from './lib/http-client'
 import { makeRom, uploadBody } from './lib/rom-files'
+import { seedRom } from './lib/seed-rom'
 import { startServer, tempDir } from './lib/server-process'
 import { describeSummary, machineLine, summarize } from './lib/stats'
 
@@ -28,30 +27,6 @@ const { values } = parseArgs({
 const ENTRIES = Math.min(50_000, Number(values.entries))
 const RUNS = Math.min(20, Number(values.runs))
 const DOWNLOADS = Math.min(5000, Number(values.downloads))
-
-function seedRom(i: number): NewRom {
-  const bytes = new Uint8Array(1040)
-  bytes.set([0x4e, 0x45, 0x53, 0x1a, 1, 0])
-  new DataView(bytes.buffer).setUint32(16, i)
-  return {
-    id: randomUUID(),
-    title: `Seeded ROM number ${i}`,
-    fileName: `seeded-rom-${i}.nes`,
-    fileSize: bytes.length,
-    createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-    mapper: i % 5,
-    submapper: null,
-    prgRomBanks: 1,
-    chrRomBanks: 0,
-    mirroring: 'horizontal',
-    battery: false,
-    trainer: false,
-    nes2: false,
-    sha1: createHash('sha1').update(bytes.subarray(16)).digest('hex'),
-    fileSha256: createHash('sha256').update(bytes).digest('hex'),
-    bytes,
-  }
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
 

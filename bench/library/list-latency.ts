@@ -1,6 +1,5 @@
 // GET /api/roms latency with 10,000 entries in the library (seeded through the store, 1 KiB ROMs).
 // Usage: npx tsx bench/library/list-latency.ts [--entries 10000] [--requests 30] [--pg]
-import { createHash, randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { openPostgresRomStore } from '../../apps/server/src/storage/postgres/postgres-rom-store'
@@ -12,6 +11,7 @@ import type { NewRom } from '../../apps/server/src/storage/rom-store'
 import { openSqliteRomStore } from '../../apps/server/src/storage/sqlite/sqlite-rom-store'
 import { createClient } from './lib/http-client'
 import { makeRom, uploadBody } from './lib/rom-files'
+import { seedRom as seedRomBase } from './lib/seed-rom'
 import { startServer, tempDir } from './lib/server-process'
 import { describeSummary, machineLine, summarize } from './lib/stats'
 
@@ -28,27 +28,7 @@ const pgUrl = values.pg ? process.env.TEST_DATABASE_URL : undefined
 if (values.pg && !pgUrl) throw new Error('--pg needs TEST_DATABASE_URL')
 
 function seedRom(i: number): NewRom {
-  const bytes = new Uint8Array(1040)
-  bytes.set([0x4e, 0x45, 0x53, 0x1a, 1, 0])
-  new DataView(bytes.buffer).setUint32(16, i)
-  return {
-    id: randomUUID(),
-    title: `Seeded ROM number ${i}`,
-    fileName: `seeded-rom-${i}.nes`,
-    fileSize: bytes.length,
-    createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-    mapper: i % 5,
-    submapper: null,
-    prgRomBanks: 1,
-    chrRomBanks: 0,
-    mirroring: i % 2 ? 'vertical' : 'horizontal',
-    battery: false,
-    trainer: false,
-    nes2: false,
-    sha1: createHash('sha1').update(bytes.subarray(16)).digest('hex'),
-    fileSha256: createHash('sha256').update(bytes).digest('hex'),
-    bytes,
-  }
+  return { ...seedRomBase(i), mirroring: i % 2 ? 'vertical' : 'horizontal' }
 }
 
 async function main() {

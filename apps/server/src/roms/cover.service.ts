@@ -10,10 +10,14 @@ const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 const ascii = (bytes: Uint8Array, from: number, to: number) =>
   String.fromCharCode(...bytes.subarray(from, to))
 
+/** Whether `bytes` start with PNG's 8-byte signature (also the save states' thumbnail check). */
+export function hasPngSignature(bytes: Uint8Array): boolean {
+  return PNG_MAGIC.every((b, i) => bytes[i] === b)
+}
+
 /** The image type of `bytes` by its magic numbers, or undefined when it is neither PNG nor WebP. */
 export function coverTypeOf(bytes: Uint8Array): CoverType | undefined {
-  if (bytes.length > PNG_MAGIC.length && PNG_MAGIC.every((b, i) => bytes[i] === b))
-    return 'image/png'
+  if (bytes.length > PNG_MAGIC.length && hasPngSignature(bytes)) return 'image/png'
   // RIFF <size, 4 bytes> WEBP, then a chunk.
   if (bytes.length > 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP')
     return 'image/webp'

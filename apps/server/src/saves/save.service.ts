@@ -14,6 +14,7 @@ import {
 } from '@nes-studio/shared'
 import type { BatterySave, SaveState, SaveStateUploadResponse } from '@nes-studio/shared'
 import { HttpError } from '../errors'
+import { hasPngSignature } from '../roms/cover.service'
 import type { RomRecord, RomStore } from '../storage/rom-store'
 import type { BatterySaveBase, SaveStateRecord } from '../storage/save-store'
 import {
@@ -34,8 +35,6 @@ export interface StateDownload {
   state: SaveState
   bytes: Uint8Array
 }
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
 export function stateRecordToDto(rec: SaveStateRecord): SaveState {
   const url = `/api/roms/${rec.romId}/states/${rec.id}`
@@ -154,7 +153,7 @@ export class SaveService {
     }
     if (bytes.length > SAVE_STATE_MAX_BYTES) throw stateTooLarge()
     if (thumbnail && thumbnail.length > SAVE_STATE_THUMBNAIL_MAX_BYTES) throw thumbnailTooLarge()
-    if (thumbnail && !PNG_SIGNATURE.every((b, i) => thumbnail[i] === b)) {
+    if (thumbnail && !hasPngSignature(thumbnail)) {
       throw new HttpError(400, 'InvalidThumbnail', 'The thumbnail is not a PNG image.')
     }
     const parsed = saveStateUploadFieldsSchema.safeParse(parts.fields)

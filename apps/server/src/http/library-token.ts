@@ -3,7 +3,6 @@
 // session that POST /api/unlock opens (unlock-sessions.ts; DELETE /api/unlock ends it). Wrong tokens
 // are slowed down per client (unlock-attempts.ts). Reads stay open. Unset by default: the app has no
 // accounts.
-import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { UnlockStatus } from '@nes-studio/shared'
@@ -14,16 +13,11 @@ import { clientKey } from './client-key'
 import { UnlockAttempts } from './unlock-attempts'
 import type { UnlockAttemptsOptions } from './unlock-attempts'
 import { UnlockSessions } from './unlock-sessions'
+import { sameSecret } from './same-secret'
 
 export const UNLOCK_COOKIE = 'nes_library_unlock'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const unlockBodySchema = z.object({ token: z.string().min(1).max(1000) })
-
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
-}
 
 function cookieOf(request: FastifyRequest, name: string): string | undefined {
   for (const pair of (request.headers.cookie ?? '').split(';')) {

@@ -2,7 +2,6 @@
 // into confirmed frames, the state hand-outs (a browser joining, or one whose state hash differed from the
 // host's), pause, hidden tabs, dropped connections and the room's end. It only decides and talks through
 // RoomOutput, so it is tested without sockets (room.test.ts).
-import { timingSafeEqual } from 'node:crypto'
 import { NETPLAY_CLOSE } from '@nes-studio/shared/netplay-constants'
 import type {
   ClientMessage,
@@ -19,6 +18,8 @@ import { InputLog } from './input-log'
 import type { Pad } from './input-log'
 import { homeOf, serverOf } from './room-relay'
 import { RoomSync } from './room-sync'
+import { sameSecret } from '../http/same-secret'
+import { hasINesMagic } from '../roms/ines'
 
 export interface RoomOutput {
   send(members: readonly string[], msg: ServerMessage): void
@@ -60,12 +61,6 @@ const ENDED = {
   hostLost:
     'The host lost the connection and did not come back within 30 seconds, so the room has ended.',
   idle: 'Nobody was in the room for 10 minutes, so it has ended.',
-}
-
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
 }
 
 export class Room {
@@ -297,7 +292,7 @@ export class Room {
         ? 'This room needs no cartridge from you.'
         : bulk.bytes.length !== game.size
           ? `The cartridge is ${bulk.bytes.length} bytes, not the ${game.size} the room was opened with.`
-          : !isInes(bulk.bytes)
+          : !hasINesMagic(bulk.bytes)
             ? 'The cartridge is not an iNES file.'
             : undefined
     if (problem) return this.violation(member, NETPLAY_CLOSE.badMessage, problem)
@@ -498,8 +493,4 @@ export class Room {
       waitingFor,
     })
   }
-}
-
-function isInes(bytes: Uint8Array): boolean {
-  return bytes[0] === 0x4e && bytes[1] === 0x45 && bytes[2] === 0x53 && bytes[3] === 0x1a
 }

@@ -43,9 +43,14 @@ function formatKiB(bytes: number): string {
   return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`
 }
 
+/** Whether `bytes` start with the iNES magic, "NES" and byte 1A. */
+export function hasINesMagic(bytes: Uint8Array): boolean {
+  return MAGIC.every((b, i) => bytes[i] === b)
+}
+
 /** Never throws: any byte array gets either a header or a problem a person can act on. */
 export function parseINesHeader(bytes: Uint8Array): INesParseResult {
-  if (bytes.length < INES_HEADER_BYTES || MAGIC.some((b, i) => bytes[i] !== b)) {
+  if (bytes.length < INES_HEADER_BYTES || !hasINesMagic(bytes)) {
     return {
       ok: false,
       problem: {

@@ -39,8 +39,13 @@ export interface SmallDiskServer {
   origin: string
   /** Free bytes on the small file system as the server sees it, and the size of library.db-reserve. */
   space(): Promise<{ freeBytes: number; reserveBytes: number }>
-  /** Fills the file system with a file the server does not know (as another program would). */
-  fill(): Promise<number>
+  /**
+   * Fills the file system with a file the server does not know (as another program would), leaving
+   * `leaveBytes` free.
+   */
+  fill(leaveBytes?: number): Promise<number>
+  /** What the server printed so far (its log), for a failing test's message. */
+  output(): string
   stop(): Promise<void>
 }
 
@@ -89,12 +94,15 @@ export async function startSmallDiskServer(
         freeBytes: number
         reserveBytes: number
       },
-    fill: async () =>
+    fill: async (leaveBytes = 0) =>
       (
-        (await (await fetch(`${origin}/test/fill`, { method: 'POST' })).json()) as {
+        (await (
+          await fetch(`${origin}/test/fill?leave=${leaveBytes}`, { method: 'POST' })
+        ).json()) as {
           written: number
         }
       ).written,
+    output: () => output,
     stop: async () => {
       child.kill('SIGTERM')
       await exited

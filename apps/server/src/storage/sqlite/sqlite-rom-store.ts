@@ -406,8 +406,9 @@ class SqliteRomStore extends SqliteCoverStore implements RomStore {
 
   async purgeDeleted(windowMs: number): Promise<number> {
     const purged = this.freeing(() => this.r.purge.run(windowStart(windowMs)).changes, false)
-    // The freed pages go back to the file system (SqliteSpace.giveBack).
-    if (purged > 0) this.space?.giveBack()
+    // The freed pages go back to the file system (SqliteSpace.giveBack), or what an earlier round
+    // could not give back on a full disk.
+    if (purged > 0 || this.space?.owesGiveBack) this.space?.giveBack()
     return purged
   }
 

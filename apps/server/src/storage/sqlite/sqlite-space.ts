@@ -75,6 +75,7 @@ function writeReserve(file: string, bytes: number): boolean {
 export class SqliteSpace {
   private readonly reserveFile: string
   private readonly walFile: string
+  private owed = false
 
   /** @param file the library file on disk (not ':memory:'). */
   constructor(
@@ -145,23 +146,41 @@ export class SqliteSpace {
     }
   }
 
-  /** Gives the pages deletes freed back to the file system, then the reserve back. */
+  /**
+   * Gives the pages deletes freed back to the file system, then the reserve back. A step the disk is
+   * too full for gives up the reserve and runs again (as `freeing` does); when even that fails the
+   * pages stay owed (`owesGiveBack`) and the next purge round tries again. Never throws for a full
+   * disk: the delete that freed the pages has already happened.
+   */
   giveBack(): void {
-    if (this.db.pragma('auto_vacuum', { simple: true }) === INCREMENTAL) {
-      const pageSize = this.db.pragma('page_size', { simple: true }) as number
-      let free = this.freePages()
-      while (free > 0) {
-        // All at once when the moved pages fit in the WAL twice over, else a step that fits in the
-        // reserve (a moved page and the page pointing to it both go through the WAL).
-        const roomy = freeBytes(path.dirname(this.file)) > 4 * free * pageSize + WRITE_MARGIN_BYTES
-        this.db.pragma(`incremental_vacuum(${roomy ? free : VACUUM_STEP_PAGES})`)
-        this.checkpoint() // the end of the file is cut off once the WAL is written back
-        const left = this.freePages()
-        if (left >= free) break
-        free = left
+    this.owed = true
+    try {
+      if (this.db.pragma('auto_vacuum', { simple: true }) === INCREMENTAL) {
+        const pageSize = this.db.pragma('page_size', { simple: true }) as number
+        let free = this.freePages()
+        while (free > 0) {
+          // All at once when the moved pages fit in the WAL twice over, else a step that fits in the
+          // reserve (a moved page and the page pointing to it both go through the WAL).
+          const roomy =
+            freeBytes(path.dirname(this.file)) > 4 * free * pageSize + WRITE_MARGIN_BYTES
+          const pages = roomy ? free : VACUUM_STEP_PAGES
+          this.freeing(() => this.db.pragma(`incremental_vacuum(${pages})`))
+          this.checkpoint() // the end of the file is cut off once the WAL is written back
+          const left = this.freePages()
+          if (left >= free) break
+          free = left
+        }
       }
+      this.keepReserve()
+      this.owed = false
+    } catch (err) {
+      if (!isDiskFull(err)) throw err
     }
-    this.keepReserve()
+  }
+
+  /** True while pages a purge freed have not all gone back to the file system (see giveBack). */
+  get owesGiveBack(): boolean {
+    return this.owed
   }
 
   /** Checkpoints when forced or when the WAL has grown past CHECKPOINT_WAL_BYTES. */

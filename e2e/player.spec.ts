@@ -19,7 +19,7 @@ import {
 } from './support/player-page'
 import { buildButtonColorRom, buildSolidColorRom } from './support/roms'
 
-const { baseUrl, open, openPlayer } = usePageSuite()
+const { baseUrl, open, openPlayer, sharedPage } = usePageSuite()
 
 const ON_SCREEN_LABEL: Record<NesButtonName, string> = {
   up: 'Up',
@@ -73,33 +73,6 @@ describe('player', () => {
     expect(await page.getByTestId('light-error').getAttribute('data-on')).toBe('false')
   })
 
-  it('changes the colour with each on-screen button and each key', async () => {
-    const page = await openPlayer()
-    await chooseRom(page, 'buttons.nes', buildButtonColorRom(NES_COLOR.grey))
-    await page.getByRole('button', { name: 'PRESS START' }).click()
-    await waitForGame(page)
-    expect((await waitForFrameColor(page, 'grey')).name).toBe('grey')
-
-    await recordPressedHighlights(page)
-    for (const button of BUTTON_SEQUENCE) {
-      const control = page.getByRole('button', { name: `${ON_SCREEN_LABEL[button]} (` })
-      await control.click()
-      const color = await waitForFrameColor(page, BUTTON_COLOR_NAMES[button])
-      expect({ button, ...color }).toMatchObject({ button, name: BUTTON_COLOR_NAMES[button] })
-    }
-
-    // Every click lit its button (the highlight lasts 150 ms, so it is recorded, not sampled).
-    expect(await highlightedButtons(page)).toEqual(expect.arrayContaining([...BUTTON_SEQUENCE]))
-
-    await blurActiveElement(page)
-    for (const button of BUTTON_SEQUENCE) {
-      await page.keyboard.down(KEY_FOR[button])
-      const color = await waitForFrameColor(page, BUTTON_COLOR_NAMES[button])
-      await page.keyboard.up(KEY_FOR[button])
-      expect({ key: KEY_FOR[button], ...color }).toMatchObject({ name: BUTTON_COLOR_NAMES[button] })
-    }
-  })
-
   it('EJECT hides the screen and a second game starts in the same page', async () => {
     const page = await openPlayer()
     await chooseRom(page, 'red.nes', buildSolidColorRom(NES_COLOR.red))
@@ -146,12 +119,74 @@ describe('player', () => {
   })
 })
 
-describe('player, other inputs', () => {
-  it('plays with the keyboard when the game screen itself has focus', async () => {
-    const page = await openPlayer()
+/** Emulated frames of the running game (its frame's counter), -1 without one. */
+const frameCount = (page: Page) =>
+  page.evaluate(() => {
+    const frame = document.querySelector<HTMLIFrameElement>(
+      'iframe.emulator-frame:not(.emulator-frame--idle)',
+    )
+    return frame?.contentWindow?.nesFrame?.frameCount() ?? -1
+  })
+
+describe('player, one running game of the button ROM', () => {
+  // One boot for three flows of the same ROM. The pause flow runs first and ends with RESET, so the
+  // buttons flow starts from the game's grey as from a fresh start; every flow lets go of every key.
+  const buttonsGame = sharedPage({ width: 1280 }, async (page) => {
+    await page.goto(`${baseUrl}/`)
     await chooseRom(page, 'buttons.nes', buildButtonColorRom(NES_COLOR.grey))
     await page.getByRole('button', { name: 'PRESS START' }).click()
     await waitForGame(page)
+  })
+
+  it('pauses, resumes and resets the game, and reads its memory', async () => {
+    const page = await buttonsGame()
+    // The ROM keeps its colour in zero-page $00.
+    expect(
+      await page.evaluate(async () => [...(await window.gameInstance!.readMemory(0, 1))]),
+    ).toEqual([NES_COLOR.grey])
+    await page.getByRole('button', { name: 'A (' }).click()
+    expect((await waitForFrameColor(page, 'red')).name).toBe('red')
+    expect(
+      await page.evaluate(async () => [...(await window.gameInstance!.readMemory(0, 1))]),
+    ).toEqual([NES_COLOR.red])
+
+    await page.getByRole('button', { name: 'PAUSE' }).click()
+    const paused = await frameCount(page)
+    await page.waitForTimeout(500)
+    expect(await frameCount(page)).toBe(paused)
+    await page.getByRole('button', { name: 'RESUME' }).click()
+    await expect.poll(() => frameCount(page)).toBeGreaterThan(paused)
+
+    await page.getByRole('button', { name: 'RESET' }).click()
+    expect((await waitForFrameColor(page, 'grey')).name).toBe('grey')
+  })
+
+  it('changes the colour with each on-screen button and each key', async () => {
+    const page = await buttonsGame()
+    expect((await waitForFrameColor(page, 'grey')).name).toBe('grey')
+
+    await recordPressedHighlights(page)
+    for (const button of BUTTON_SEQUENCE) {
+      const control = page.getByRole('button', { name: `${ON_SCREEN_LABEL[button]} (` })
+      await control.click()
+      const color = await waitForFrameColor(page, BUTTON_COLOR_NAMES[button])
+      expect({ button, ...color }).toMatchObject({ button, name: BUTTON_COLOR_NAMES[button] })
+    }
+
+    // Every click lit its button (the highlight lasts 150 ms, so it is recorded, not sampled).
+    expect(await highlightedButtons(page)).toEqual(expect.arrayContaining([...BUTTON_SEQUENCE]))
+
+    await blurActiveElement(page)
+    for (const button of BUTTON_SEQUENCE) {
+      await page.keyboard.down(KEY_FOR[button])
+      const color = await waitForFrameColor(page, BUTTON_COLOR_NAMES[button])
+      await page.keyboard.up(KEY_FOR[button])
+      expect({ key: KEY_FOR[button], ...color }).toMatchObject({ name: BUTTON_COLOR_NAMES[button] })
+    }
+  })
+
+  it('plays with the keyboard when the game screen itself has focus', async () => {
+    const page = await buttonsGame()
     await page.locator('iframe.emulator-frame:not(.emulator-frame--idle)').click()
     for (const button of ['a', 'start', 'left'] as const) {
       await page.keyboard.down(KEY_FOR[button])
@@ -160,7 +195,9 @@ describe('player, other inputs', () => {
       expect({ key: KEY_FOR[button], ...color }).toMatchObject({ name: BUTTON_COLOR_NAMES[button] })
     }
   })
+})
 
+describe('player, other inputs', () => {
   it('plays with a standard-mapping gamepad', async () => {
     const page = await open()
     // A virtual pad: the Gamepad API cannot be driven from outside, so the page's getGamepads() is replaced.
@@ -227,40 +264,6 @@ describe('player, other inputs', () => {
 })
 
 describe('player, game options', () => {
-  const frameCount = (page: Page) =>
-    page.evaluate(() => {
-      const frame = document.querySelector<HTMLIFrameElement>(
-        'iframe.emulator-frame:not(.emulator-frame--idle)',
-      )
-      return frame?.contentWindow?.nesFrame?.frameCount() ?? -1
-    })
-
-  it('pauses, resumes and resets the game, and reads its memory', async () => {
-    const page = await openPlayer()
-    await chooseRom(page, 'buttons.nes', buildButtonColorRom(NES_COLOR.grey))
-    await page.getByRole('button', { name: 'PRESS START' }).click()
-    await waitForGame(page)
-    // The ROM keeps its colour in zero-page $00.
-    expect(
-      await page.evaluate(async () => [...(await window.gameInstance!.readMemory(0, 1))]),
-    ).toEqual([NES_COLOR.grey])
-    await page.getByRole('button', { name: 'A (' }).click()
-    expect((await waitForFrameColor(page, 'red')).name).toBe('red')
-    expect(
-      await page.evaluate(async () => [...(await window.gameInstance!.readMemory(0, 1))]),
-    ).toEqual([NES_COLOR.red])
-
-    await page.getByRole('button', { name: 'PAUSE' }).click()
-    const paused = await frameCount(page)
-    await page.waitForTimeout(500)
-    expect(await frameCount(page)).toBe(paused)
-    await page.getByRole('button', { name: 'RESUME' }).click()
-    await expect.poll(() => frameCount(page)).toBeGreaterThan(paused)
-
-    await page.getByRole('button', { name: 'RESET' }).click()
-    expect((await waitForFrameColor(page, 'grey')).name).toBe('grey')
-  })
-
   it('mutes and unmutes the sound, and goes fullscreen', async () => {
     const page = await openPlayer()
     await chooseRom(page, 'green.nes', buildSolidColorRom(NES_COLOR.green))

@@ -20,6 +20,14 @@ export interface PageSuite {
   openPlayer(width?: number | PageOptions): Promise<Page>
   /** The spec file's browser, for pages of another server (which this suite's checks do not cover). */
   browser(): Browser
+  /**
+   * One page for the tests of the describe block this is called in: opened and made ready by `prepare` in
+   * the first test that asks for it (inside a test, so `prepare` may use expect.poll), checked after each
+   * test of the block as `open`'s pages are, closed after the block. For flows that need a running game but
+   * not a fresh one: one page load and one boot instead of one per test. Each test must leave the page as
+   * `prepare` did (no button held, the game running).
+   */
+  sharedPage(options: PageOptions, prepare: (page: Page) => Promise<void>): () => Promise<Page>
 }
 
 /** Launches Chromium before a spec file's tests and closes it after them; call the result inside a test. */
@@ -42,26 +50,49 @@ export function usePageSuite(options: { allowPageErrors?: boolean } = {}): PageS
   const browser = useBrowser()
   let opened: OpenedPage[] = []
 
+  /** The checks every page of the suite passes after each test (a failed test's page is reported first). */
+  async function checkPage(current: OpenedPage, failedTest: string | undefined): Promise<void> {
+    if (failedTest !== undefined) await reportFailedPage(failedTest, current)
+    expect(current.network.foreignRequests(baseUrl)).toEqual([])
+    expect(current.network.cspViolations).toEqual([])
+    expect(current.network.consoleErrors.filter((t) => t.startsWith('Hydration'))).toEqual([])
+    if (!options.allowPageErrors) expect(current.network.pageErrors).toEqual([])
+  }
+
   afterEach(async (context) => {
     const pages = opened
     opened = []
+    const failed = context.task.result?.state === 'fail'
     try {
       for (const [index, current] of pages.entries()) {
-        if (context.task.result?.state === 'fail') {
-          await reportFailedPage(
-            context.task.name + (index > 0 ? ` (page ${index + 1})` : ''),
-            current,
-          )
-        }
-        expect(current.network.foreignRequests(baseUrl)).toEqual([])
-        expect(current.network.cspViolations).toEqual([])
-        expect(current.network.consoleErrors.filter((t) => t.startsWith('Hydration'))).toEqual([])
-        if (!options.allowPageErrors) expect(current.network.pageErrors).toEqual([])
+        const name = context.task.name + (index > 0 ? ` (page ${index + 1})` : '')
+        await checkPage(current, failed ? name : undefined)
       }
     } finally {
       await Promise.all(pages.map((current) => current.close()))
     }
   })
+
+  function sharedPage(pageOptions: PageOptions, prepare: (page: Page) => Promise<void>) {
+    let shared: OpenedPage | undefined
+    let ready: Promise<Page> | undefined
+    afterEach(async (context) => {
+      if (!shared) return
+      const failed = context.task.result?.state === 'fail'
+      await checkPage(shared, failed ? `${context.task.name} (shared page)` : undefined)
+    })
+    afterAll(async () => {
+      await shared?.close()
+    })
+    return () => {
+      ready ??= (async () => {
+        shared = await openPage(browser(), pageOptions)
+        await prepare(shared.page)
+        return shared.page
+      })()
+      return ready
+    }
+  }
 
   async function open(options: number | PageOptions = 1280): Promise<Page> {
     const page = await openPage(
@@ -76,6 +107,7 @@ export function usePageSuite(options: { allowPageErrors?: boolean } = {}): PageS
     baseUrl,
     open,
     browser,
+    sharedPage,
     async openPlayer(width) {
       const page = await open(width)
       await page.goto(`${baseUrl}/`)

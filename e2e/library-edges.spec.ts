@@ -14,6 +14,7 @@ import {
   libraryItem,
   uploadThroughPanel,
 } from './support/library-page'
+import { saveScreenshot } from './support/artifacts'
 
 let server: StartedServer
 let browser: Browser
@@ -74,11 +75,10 @@ describe('a toast naming a ROM with a long unbroken name', () => {
         expect(boxes.description.left).toBeGreaterThanOrEqual(boxes.toast.left)
         expect(boxes.description.right).toBeLessThanOrEqual(boxes.toast.right)
         await page.waitForTimeout(300) // the toast's entry animation
-        await page.screenshot({
-          path: fileURLToPath(
-            new URL(`artifacts/toast-long-name-${options.width}.png`, import.meta.url),
-          ),
-        })
+        await saveScreenshot(
+          page,
+          fileURLToPath(new URL(`artifacts/toast-long-name-${options.width}.png`, import.meta.url)),
+        )
       } finally {
         await close()
       }

@@ -12,6 +12,7 @@ import { waitForFrameColor } from './support/frames'
 import { NES_COLOR } from './support/nes-colors'
 import { chooseRom, waitForGame } from './support/player-page'
 import { buildSolidColorRom } from './support/roms'
+import { saveScreenshot } from './support/artifacts'
 
 const baseUrl = serverUrl()
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts')
@@ -32,8 +33,7 @@ describe.each([
       await page.getByText('INSERT CARTRIDGE').waitFor()
       await page.evaluate(() => document.fonts.ready)
       expect(await page.locator('.player').getAttribute('data-layout')).toBe(layout)
-      await page.screenshot({
-        path: path.join(artifacts, `player-${width}-idle.png`),
+      await saveScreenshot(page, path.join(artifacts, `player-${width}-idle.png`), {
         fullPage: true,
       })
       const overflow = () =>
@@ -56,8 +56,7 @@ describe.each([
       expect(fillsHeight || fillsWidth).toBe(true)
       expect((picture?.width ?? 0) / (picture?.height ?? 1)).toBeCloseTo(256 / 224, 1)
       expect(await overflow()).toBe(0)
-      await page.screenshot({
-        path: path.join(artifacts, `player-${width}-running.png`),
+      await saveScreenshot(page, path.join(artifacts, `player-${width}-running.png`), {
         fullPage: true,
       })
     } finally {

@@ -13,6 +13,7 @@ import { usePageSuite } from './support/page-suite'
 import { fontSizeOf, hitAreas, tooSmall } from './support/tap-targets'
 import type { HitArea } from './support/tap-targets'
 import { chooseRom, waitForGame } from './support/player-page'
+import { saveScreenshot } from './support/artifacts'
 
 const suite = usePageSuite()
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts')
@@ -93,10 +94,11 @@ describe('tap targets on a touch phone', () => {
     measured.push(...(await hitAreas(row.getByRole('button'))))
 
     const shot = (what: string) =>
-      page.screenshot({
-        path: path.join(artifacts, `touch-targets-${device.width}x${device.height}-${what}.png`),
-        fullPage: what === 'page',
-      })
+      saveScreenshot(
+        page,
+        path.join(artifacts, `touch-targets-${device.width}x${device.height}-${what}.png`),
+        { fullPage: what === 'page' },
+      )
     await shot('page')
 
     // The controls dialog's bindings.

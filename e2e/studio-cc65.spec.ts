@@ -22,6 +22,7 @@ import { press } from './support/studio-workspace'
 import type { StudioDevice } from './support/studio-workspace'
 import { waitForGreenFrame } from './support/studio-frames'
 import { shoot } from './support/touch-checks'
+import { saveScreenshot } from './support/artifacts'
 
 const suite = usePageSuite()
 
@@ -122,7 +123,7 @@ describe('studio: cc65 projects', () => {
     )
     // ca65 highlighting: mnemonics as keywords (the NESASM colour), comments in grey
     expect(await tokenColour(page, 'sei')).toBe('rgb(94, 200, 255)')
-    await page.screenshot({ path: 'e2e/artifacts/studio-cc65-ca65-template.png' })
+    await saveScreenshot(page, 'e2e/artifacts/studio-cc65-ca65-template.png')
 
     const source = (await savedFiles(page))['main.s']!
     const line = source.split('\n').findIndex((l) => l.includes('jsr load_palettes')) + 1
@@ -143,7 +144,7 @@ describe('studio: cc65 projects', () => {
         .locator('.cm-lintRange-error, .cm-lintPoint-error')
         .count(),
     ).toBeGreaterThan(0)
-    await page.screenshot({ path: 'e2e/artifacts/studio-cc65-ca65-error.png' })
+    await saveScreenshot(page, 'e2e/artifacts/studio-cc65-ca65-error.png')
 
     // the rest of the studio on the same project: Mesen labels, live mode, the CHR editor, quick open, the library
     await setEditorText(page, source)
@@ -200,7 +201,7 @@ describe('studio: cc65 projects', () => {
     await page.keyboard.press('F10')
     await expect.poll(() => status.textContent()).toContain(`at main.s:${joypadLine + 1}`)
     expect(await page.locator('.cm-debug-current-line').textContent()).toBe('  lda buttons')
-    await page.screenshot({ path: 'e2e/artifacts/studio-cc65-ca65-debug.png', fullPage: true })
+    await saveScreenshot(page, 'e2e/artifacts/studio-cc65-ca65-debug.png', { fullPage: true })
   })
 
   it('on a touch phone: the C template builds and runs, a zipped C project with its build.sh imports as a cc65 project, and the on-screen pad moves the ca65 template’s smiley', async () => {
@@ -273,6 +274,6 @@ describe('studio: cc65 projects', () => {
     await page.keyboard.press('F10')
     await expect.poll(() => status.textContent()).toContain(`at main.c:${line + 1}`)
     expect(await watch.textContent()).toBe(before!.replace('$00 (0)', '$01 (1)'))
-    await page.screenshot({ path: 'e2e/artifacts/studio-cc65-debug.png', fullPage: true })
+    await saveScreenshot(page, 'e2e/artifacts/studio-cc65-debug.png', { fullPage: true })
   })
 })

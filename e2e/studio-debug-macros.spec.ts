@@ -9,6 +9,7 @@ import { TOUCH_DEVICES } from './support/browser'
 import { lineOf } from './support/debug-program'
 import { usePageSuite } from './support/page-suite'
 import { setEditorText } from './support/studio-page'
+import { saveScreenshot } from './support/artifacts'
 
 /** `addto` runs twice per loop: total += 3, then total += 5. The macro comes before RESET's code. */
 const MACRO_MAIN = `  .inesprg 1
@@ -150,7 +151,7 @@ describe('studio debugger in macro bodies', () => {
     // one instruction on: still the call line, the body line moves on to CLC
     await page.getByRole('button', { name: 'Step instr' }).click()
     await stoppedAtCall(page, SECOND_CALL, second! - 1, 11, ADC_LINE - 1)
-    await page.screenshot({ path: 'e2e/artifacts/studio-debug-macro-body.png' })
+    await saveScreenshot(page, 'e2e/artifacts/studio-debug-macro-body.png')
   })
 
   const phone = TOUCH_DEVICES.find((d) => d.name === 'phone 375×667')!
@@ -169,6 +170,6 @@ describe('studio debugger in macro bodies', () => {
     expect(await savedBreakpoints(page)).toBe(JSON.stringify({ 'main.asm': [ADC_LINE] }))
     await page.getByRole('button', { name: /Continue/ }).tap()
     await stoppedAtCall(page, SECOND_CALL, second!, 3, ADC_LINE)
-    await page.screenshot({ path: 'e2e/artifacts/studio-debug-macro-phone.png', fullPage: true })
+    await saveScreenshot(page, 'e2e/artifacts/studio-debug-macro-phone.png', { fullPage: true })
   })
 })

@@ -17,6 +17,7 @@ import {
   tapDebugThenPause,
   writeProgram,
 } from './support/studio-debug'
+import { saveScreenshot } from './support/artifacts'
 
 /** Eight bytes and their address fit a 375 px phone at this width each (16 px text, 44 px tall). */
 const MIN_BYTE_WIDTH = 32
@@ -60,7 +61,7 @@ describe('studio debugger on touch phones', () => {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBe(0)
-    await memory.screenshot({ path: 'e2e/artifacts/studio-debug-memory-phone.png' })
+    await saveScreenshot(memory, 'e2e/artifacts/studio-debug-memory-phone.png')
 
     // a tap opens the byte's field in its place, as big; Enter writes the value
     await byte('0011').tap()
@@ -69,7 +70,7 @@ describe('studio debugger on touch phones', () => {
     expect(fieldBox.height).toBeGreaterThanOrEqual(44)
     expect(fieldBox.width).toBeGreaterThanOrEqual(MIN_BYTE_WIDTH)
     await field.fill('2A')
-    await memory.screenshot({ path: 'e2e/artifacts/studio-debug-memory-phone-edit.png' })
+    await saveScreenshot(memory, 'e2e/artifacts/studio-debug-memory-phone-edit.png')
     await field.press('Enter')
     await expect.poll(() => byte('0011').textContent()).toBe('2A')
     expect(
@@ -95,7 +96,7 @@ describe('studio debugger on touch phones', () => {
     await stoppedAt(page, 'sub.asm', INC_LINE + 1)
     await page.getByRole('button', { name: 'Step out' }).tap()
     await stoppedAt(page, 'main.asm', JSR_LINE + 1)
-    await page.screenshot({ path: 'e2e/artifacts/studio-debug-phone.png', fullPage: true })
+    await saveScreenshot(page, 'e2e/artifacts/studio-debug-phone.png', { fullPage: true })
 
     // the check on both cores, on the phone: the power-on RAM program
     await tab(page, 'main.asm').tap()
@@ -104,8 +105,9 @@ describe('studio debugger on touch phones', () => {
       'First difference at frame 4: 57344 pixels differ',
     )
     await expectSideBySide(page)
-    await page
-      .getByRole('region', { name: 'Check on both cores' })
-      .screenshot({ path: 'e2e/artifacts/studio-debug-check-phone.png' })
+    await saveScreenshot(
+      page.getByRole('region', { name: 'Check on both cores' }),
+      'e2e/artifacts/studio-debug-check-phone.png',
+    )
   })
 })

@@ -24,6 +24,7 @@ import {
   toggleBreakpoint,
   writeProgram,
 } from './support/studio-debug'
+import { saveScreenshot } from './support/artifacts'
 
 describe('studio debugger', () => {
   const { baseUrl, open } = usePageSuite()
@@ -39,7 +40,7 @@ describe('studio debugger', () => {
     await stoppedAt(page, 'sub.asm', INC_LINE)
     expect(await reg(page, 'pc')).toBe(hex4(BUMP))
     expect(await page.getByTestId('pc-label').textContent()).toBe('Bump')
-    await page.screenshot({ path: 'e2e/artifacts/studio-debug-stopped.png', fullPage: true })
+    await saveScreenshot(page, 'e2e/artifacts/studio-debug-stopped.png', { fullPage: true })
 
     // the pattern table view draws tile 0 in the palette the program wrote (jsnes's colours: $16 red, $2A green)
     const topLeft = await page
@@ -120,7 +121,7 @@ describe('studio debugger', () => {
     await expect
       .poll(() => status.textContent(), { timeout: 20_000 })
       .toContain('write of $0011 (value 4)')
-    await page.screenshot({ path: 'e2e/artifacts/studio-debug-watchpoint.png', fullPage: true })
+    await saveScreenshot(page, 'e2e/artifacts/studio-debug-watchpoint.png', { fullPage: true })
   })
 
   it('keeps breakpoints across a reload and runs to the cursor with Ctrl+F10', async () => {
@@ -287,7 +288,7 @@ describe('studio debugger', () => {
     // every colour on the backdrop, one per frame, plain and emphasised: the colour mapping and the frame alignment
     await setEditorText(page, COLOUR_CYCLE)
     expect(await checkOnBothCores(page)).toBe('No difference in 300 frames')
-    await page.screenshot({ path: 'e2e/artifacts/studio-debug-check-same.png', fullPage: true })
+    await saveScreenshot(page, 'e2e/artifacts/studio-debug-check-same.png', { fullPage: true })
   })
 
   it('"Check on both cores" shows the first frame where the cores disagree (power-on RAM): both pictures as drawn, and where they differ beside them', async () => {
@@ -307,6 +308,6 @@ describe('studio debugger', () => {
       255, 0, 255,
     ])
     await expectSideBySide(page)
-    await page.screenshot({ path: 'e2e/artifacts/studio-debug-check-differs.png', fullPage: true })
+    await saveScreenshot(page, 'e2e/artifacts/studio-debug-check-differs.png', { fullPage: true })
   })
 })

@@ -19,6 +19,7 @@ import { INCLUDE_PROGRAM } from './support/studio-programs'
 import { treePaths, treeRow } from './support/studio-tree'
 import { STUDIO_DEVICES, gotoStudio, press } from './support/studio-workspace'
 import type { StudioDevice } from './support/studio-workspace'
+import { saveScreenshot } from './support/artifacts'
 
 const suite = usePageSuite()
 
@@ -113,9 +114,10 @@ describe.each(STUDIO_DEVICES)('importing projects on $name', (device) => {
     expect(await page.getByTestId('problem-counts').getAttribute('aria-label')).toBe(
       '0 errors, 2 warnings',
     )
-    await page.screenshot({
-      path: `e2e/artifacts/studio-placeholder-notice-${device.options.width}.png`,
-    })
+    await saveScreenshot(
+      page,
+      `e2e/artifacts/studio-placeholder-notice-${device.options.width}.png`,
+    )
 
     // The marks survive a reload; editing a placeholder makes it the project's file.
     await page.reload()

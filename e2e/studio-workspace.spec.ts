@@ -26,6 +26,7 @@ import { CHR_COLOURS, makePng, readPng, tilePixel } from './support/studio-chr'
 import { frameColor } from './support/frames'
 import { STUDIO_DEVICES, gotoStudio, press } from './support/studio-workspace'
 import { TOUCH_DEVICES } from './support/browser'
+import { saveScreenshot } from './support/artifacts'
 
 const suite = usePageSuite()
 
@@ -159,7 +160,7 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
       toastBox!.y + toastBox!.height <= panelBox!.y ||
         toastBox!.y >= panelBox!.y + panelBox!.height,
     ).toBe(true)
-    await page.screenshot({ path: `e2e/artifacts/studio-tabs-tree-${device.options.width}.png` })
+    await saveScreenshot(page, `e2e/artifacts/studio-tabs-tree-${device.options.width}.png`)
 
     if (device.isTouch) return
     // the toolbar's actions fit one line at 1280 px: one horizontal line crosses every button
@@ -174,7 +175,7 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
       Math.min(...spans.map(([, bottom]) => bottom!)),
     )
     await page.evaluate(() => window.scrollTo(0, 0))
-    await page.screenshot({ path: 'e2e/artifacts/studio-toolbar-1280.png' })
+    await saveScreenshot(page, 'e2e/artifacts/studio-toolbar-1280.png')
   })
 
   it('closing a tab keeps the file; delete asks, Undo brings it back; the project survives a reload and a crash', async () => {
@@ -464,6 +465,6 @@ describe('studio on a phone held sideways', () => {
     const pad = page.getByRole('region', { name: 'Game preview' }).locator('.nes-pad-box')
     await expect.poll(() => isInView(page, screen)).toBe(true)
     await expect.poll(() => isInView(page, pad)).toBe(true)
-    await page.screenshot({ path: 'e2e/artifacts/studio-landscape-preview.png' })
+    await saveScreenshot(page, 'e2e/artifacts/studio-landscape-preview.png')
   })
 })

@@ -3,6 +3,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from 'playwright-core'
+import { saveScreenshot } from './artifacts'
 import { TOUCH_DEVICES } from './browser'
 
 /** The phones every flow is tapped through: portrait 375×667 and landscape 844×390. */
@@ -57,11 +58,10 @@ export function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
 }
 
-/** Saves a screenshot of the window as e2e/artifacts/<name>-<w>x<h>.png. */
+/** Saves a screenshot of the window as e2e/artifacts/<name>-<w>x<h>.png (unless E2E_SCREENSHOTS=off). */
 export async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
   const size = page.viewportSize()!
-  await page.screenshot({
-    path: path.join(ARTIFACTS, `${name}-${size.width}x${size.height}.png`),
+  await saveScreenshot(page, path.join(ARTIFACTS, `${name}-${size.width}x${size.height}.png`), {
     fullPage,
   })
 }

@@ -7,8 +7,7 @@ import {
   encodeBulk,
   roomSocketPath,
 } from '../../../packages/shared/src/netplay-constants'
-import { serverMessageSchema } from '../../../packages/shared/src/netplay-api'
-import type { ClientMessage } from '../../../packages/shared/src/netplay-api'
+import type { ClientMessage, ServerMessage } from '../../../packages/shared/src/netplay-api'
 import { Lockstep } from '../../../apps/client/src/netplay/lockstep'
 import type { LockstepCore } from '../../../apps/client/src/netplay/lockstep'
 import WebSocket from 'ws'
@@ -83,7 +82,13 @@ export class SyntheticPlayer {
   constructor(
     baseUrl: string,
     roomId: string,
-    private readonly opts: { hostKey?: string; cartridge?: Uint8Array; events?: PlayerEvents },
+    private readonly opts: {
+      hostKey?: string
+      cartridge?: Uint8Array
+      events?: PlayerEvents
+      /** This player's network: every message to and from the server is held this long, ms. */
+      oneWayMs?: number
+    },
   ) {
     this.core = new FakeCore((pads) => this.onStep(pads))
     this.ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${roomSocketPath(roomId)}`)
@@ -92,7 +97,9 @@ export class SyntheticPlayer {
       this.ws.once('open', () => resolve())
       this.ws.once('error', reject)
     })
-    this.ws.on('message', (data, isBinary) => this.receive(data as Buffer, isBinary))
+    this.ws.on('message', (data, isBinary) =>
+      this.later(() => this.receive(data as Buffer, isBinary)),
+    )
   }
 
   private lastPads: readonly [number, number] = [0, 0]
@@ -117,7 +124,23 @@ export class SyntheticPlayer {
   }
 
   send(msg: ClientMessage): void {
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg))
+    const text = JSON.stringify(msg)
+    this.later(() => {
+      if (this.ws.readyState === WebSocket.OPEN) this.ws.send(text)
+    })
+  }
+
+  private sendBytes(bytes: Uint8Array): void {
+    this.later(() => {
+      if (this.ws.readyState === WebSocket.OPEN) this.ws.send(bytes)
+    })
+  }
+
+  /** Runs `what` after this player's one-way time (timers of one length fire in the order set). */
+  private later(what: () => void): void {
+    const ms = this.opts.oneWayMs ?? 0
+    if (ms > 0) setTimeout(what, ms)
+    else what()
   }
 
   tick(now: number): void {
@@ -137,7 +160,7 @@ export class SyntheticPlayer {
         sendInput: (f, p) => this.send({ t: 'input', f, p }),
         sendHash: (f, h) => this.send({ t: 'hash', f, h }),
         sendState: (id, frame, bytes) =>
-          this.ws.send(encodeBulk({ kind: NETPLAY_BULK_KIND.state, frame, id, bytes })),
+          this.sendBytes(encodeBulk({ kind: NETPLAY_BULK_KIND.state, frame, id, bytes })),
         needState: () => this.send({ t: 'need-state' }),
       },
       { hasState: isHost, onWait: (ms) => this.opts.events?.wait?.(ms) },
@@ -146,7 +169,7 @@ export class SyntheticPlayer {
     this.loop.setRole(pad, isHost ? inputFrom : null)
     this.send({ t: 'ready' })
     if (isHost && this.opts.cartridge) {
-      this.ws.send(encodeBulk({ kind: 1, frame: 0, id: 0, bytes: this.opts.cartridge }))
+      this.sendBytes(encodeBulk({ kind: 1, frame: 0, id: 0, bytes: this.opts.cartridge }))
     }
   }
 
@@ -156,7 +179,9 @@ export class SyntheticPlayer {
       if (bulk?.kind === NETPLAY_BULK_KIND.state) this.loop?.receiveState(bulk.frame, bulk.bytes)
       return
     }
-    const msg = serverMessageSchema.parse(JSON.parse(data.toString()))
+    // The server's messages are trusted here (the browser checks them with serverMessageSchema): zod
+    // on each of hundreds of players' 60 messages a second would make the clients the bottleneck.
+    const msg = JSON.parse(data.toString()) as ServerMessage
     switch (msg.t) {
       case 'welcome':
         this.pad = msg.pad
@@ -165,11 +190,13 @@ export class SyntheticPlayer {
       case 'roster':
         this.delay = this.pad === null ? msg.delay : msg.delays[this.pad - 1]!
         this.resyncs = msg.resyncs
-        this.loop?.setDelay(msg.delay)
+        this.loop?.setDelay(this.delay)
         this.loop?.setPaused(msg.paused !== null)
         return
       case 'frames':
         return this.loop?.receiveFrames(msg.f, msg.p)
+      case 'input':
+        return this.loop?.receiveInput(msg.pad, msg.f, msg.p)
       case 'role':
         this.pad = msg.pad
         return this.loop?.setRole(msg.pad, msg.inputFrom)

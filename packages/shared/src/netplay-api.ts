@@ -134,11 +134,11 @@ export const serverMessageSchema = z.discriminatedUnion('t', [
   z.object({
     t: z.literal('roster'),
     members: z.array(roomMemberSchema),
-    /** The largest input delay of the room's players, in frames (what a spectator shows). */
+    /** The largest input delay of the room's pads, in frames (what a spectator shows). */
     delay: z.number().int(),
     /**
-     * Each pad's input delay, in frames: each player's own, from its own round trip, so a player near the
-     * server is not held to the delay of one far away (docs/netplay.md, "Input delay").
+     * Each pad's input delay, in frames (docs/netplay.md, "Input delay"): with two players both are the
+     * one-way time between them; a player alone covers its own round trip.
      */
     delays: z.tuple([z.number().int(), z.number().int()]),
     /** States re-sent after a hash mismatch, since the room opened. */
@@ -152,6 +152,18 @@ export const serverMessageSchema = z.discriminatedUnion('t', [
     t: z.literal('frames'),
     f: frameSchema.min(1),
     p: z.array(z.tuple([padSchema, padSchema])).min(1),
+  }),
+  /**
+   * The other player's pad for frames `f`, `f + 1`, … as that player sent it, relayed the moment the
+   * room takes it (before the frames are confirmed): a player knows its own pad, so with this it can run
+   * a frame one way from the other player rather than a round trip of its own (docs/netplay.md).
+   * Spectators get only `frames`.
+   */
+  z.object({
+    t: z.literal('input'),
+    pad: z.union([z.literal(1), z.literal(2)]),
+    f: frameSchema.min(1),
+    p: z.array(padSchema).min(1).max(NETPLAY_MAX_INPUT_BATCH),
   }),
   /** This browser's role changed (the host handed pad 2 over). */
   z.object({

@@ -202,6 +202,33 @@ describe('Lockstep: states', () => {
     expect(loop.frame).toBe(0)
   })
 
+  it("runs a frame with its own pad as sent and the other player's as relayed, before the room confirms it", () => {
+    const { core, link, loop } = host(2)
+    core.pad = 0x08
+    // Frames 1 and 2 are confirmed; frame 3 is not, but the guest's pad for it was relayed.
+    loop.receiveFrames(1, frames(2, [0, 0]))
+    loop.tick(0)
+    loop.tick(FRAME_MS)
+    expect(link.sent().get(4)).toBe(0x08)
+    loop.tick(FRAME_MS * 2)
+    expect(loop.frame).toBe(2)
+    loop.receiveInput(2, 3, [0x40, 0x80])
+    loop.receiveInput(1, 5, [0x01]) // its own pad, relayed back: never used
+    loop.tick(FRAME_MS * 3)
+    loop.tick(FRAME_MS * 4)
+    loop.tick(FRAME_MS * 5)
+    expect(loop.frame).toBe(4)
+    expect(core.stepped.slice(2)).toEqual([
+      [0x08, 0x40],
+      [0x08, 0x80],
+    ])
+    // A spectator runs only confirmed frames.
+    loop.setRole(null, null)
+    loop.receiveInput(2, 5, [0x10])
+    loop.tick(FRAME_MS * 6)
+    expect(loop.frame).toBe(4)
+  })
+
   it('sends again the input the room lost when its connection dropped', () => {
     const { core, link, loop } = host(2)
     core.pad = 5
@@ -266,25 +293,41 @@ describe('Lockstep: two browsers on a simulated network', () => {
     expect(Math.abs(a.loop.frame - b.loop.frame)).toBeLessThanOrEqual(2)
   })
 
-  it('lets a player near the server keep a short delay beside one 90 ms away: no waits, equal games', () => {
-    // The room gives each pad its own player's delay: 2 frames at 0 ms, 6 at 90 ms (it gave both 6).
-    const sim = new LockstepSim({ oneWayMs: 0, jitterMs: 0 }, { oneWayMs: 45, jitterMs: 3 }, [2, 6])
-    for (let t = 0; t < 30_000; t += 250) {
+  /** Two players `oneWay` ms (± 3) from the server for `seconds`, pressing now and then. */
+  function runApart(oneWay: [number, number], delay: number, seconds: number) {
+    const sim = new LockstepSim(
+      { oneWayMs: oneWay[0], jitterMs: 3 },
+      { oneWayMs: oneWay[1], jitterMs: 3 },
+      delay,
+    )
+    for (let t = 0; t < seconds * 1000; t += 250) {
       sim.at(t, () => {
         sim.players[0].core.pad = (t / 250) & 0xff
         sim.players[1].core.pad = (t / 125) & 0xff
       })
     }
-    sim.runUntil(30_000)
-    const [a, b] = sim.players
-    const common = Math.min(a.loop.frame, b.loop.frame)
-    expect(common).toBeGreaterThan(1750)
-    expect(a.core.stepped.slice(0, common)).toEqual(b.core.stepped.slice(0, common))
-    // The clocks line up in the first second (the far player's runs behind), then nobody waits.
-    const late = (p: typeof a) => p.loop.waits.filter((w, i) => w > 0 && i > 2)
-    expect(late(a)).toEqual([])
-    expect(late(b)).toEqual([])
-  })
+    sim.runUntil(seconds * 1000)
+    return sim
+  }
+
+  it.each([
+    ['0 ms and 100 ms', [0, 50]],
+    ['50 ms each', [25, 25]],
+  ] as const)(
+    'plays 60 s at 100 ms between the players (%s from the server) with delay 4: no waits past the start, equal games',
+    (_, oneWay) => {
+      // The room's delay: ceil((rtt₁/2 + rtt₂/2 + 8) / 16.64) = ceil(58 / 16.64) = 4 for both pads.
+      const sim = runApart([...oneWay], 4, 60)
+      const [a, b] = sim.players
+      const common = Math.min(a.loop.frame, b.loop.frame)
+      expect(common).toBeGreaterThan(3550)
+      expect(a.core.stepped.slice(0, common)).toEqual(b.core.stepped.slice(0, common))
+      // The clocks line up in the first second, then nobody waits.
+      const late = (p: typeof a) => p.loop.waits.filter((w, i) => w > 0 && i > 2)
+      expect(late(a)).toEqual([])
+      expect(late(b)).toEqual([])
+    },
+  )
 
   it('keeps both games equal at an 80 ± 20 ms relay delay with delay 6', () => {
     const sim = run(40, 10, 6, [60, 59.9], 20)

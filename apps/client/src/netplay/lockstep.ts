@@ -1,6 +1,8 @@
 // The lockstep loop of one browser in a room (docs/netplay.md). Every browser runs the same frames with
-// the same pads: only frames the room has confirmed (both pads known) run, one per 1/60.0988 s, and a
-// player sends its own pad for frame n + delay right after it runs frame n. No React, no EmulatorJS: the
+// the same pads, one per 1/60.0988 s: frames the room has confirmed (both pads known), and on a player's
+// browser also frames for which it has its own pad as it sent it and the other player's as the room
+// relayed it (final once the room took it). A player sends its own pad for frame n + delay right after
+// it runs frame n. No React, no EmulatorJS: the
 // emulator is a LockstepCore and the room a LockstepLink, so the loop is tested with fakes
 // (lockstep.test.ts), down to two browsers on a simulated network with delay and clock drift.
 import {
@@ -69,6 +71,10 @@ export class Lockstep {
   private pad: 1 | 2 | null = null
   private nextInput = 0
   private readonly sentInputs = new Map<number, number>()
+  /** The other player's pad by frame, relayed by the room before the frames are confirmed. */
+  private readonly relayed = new Map<number, number>()
+  /** The first frame whose own pad is this role's as sent (Infinity while watching). */
+  private ownFrom = Infinity
   private delay = 3
   private lastHashed = 0
   private nextDue: number | undefined
@@ -108,7 +114,10 @@ export class Lockstep {
   /** This browser plays `pad` from frame `inputFrom` on (null: it watches). */
   setRole(pad: 1 | 2 | null, inputFrom: number | null): void {
     this.pad = pad
+    this.relayed.clear()
+    this.ownFrom = Infinity
     if (pad === null || inputFrom === null) return
+    this.ownFrom = inputFrom
     if (inputFrom < this.nextInput) {
       // The room lost some of what this browser sent (a dropped connection): send it again.
       const again: number[] = []
@@ -137,6 +146,14 @@ export class Lockstep {
     }
   }
 
+  /** The other player's pad for frames `first`, `first + 1`, … (what the room took from that player). */
+  receiveInput(pad: 1 | 2, first: number, values: readonly number[]): void {
+    if (this.pad === null || pad === this.pad) return
+    values.forEach((value, i) => {
+      if (first + i > this.frameNow - KEEP_BEHIND) this.relayed.set(first + i, value)
+    })
+  }
+
   /**
    * Host: sends the state of the frame on screen. Frames run only inside tick, so outside it the game
    * is always between two frames (also in a hidden tab, where tick does not run).
@@ -152,7 +169,7 @@ export class Lockstep {
     this.frameNow = frame
     this.hasState = true
     if (frame + 1 < this.log.oldest || frame > this.log.newest) this.log.restartAfter(frame)
-    while (this.frameNow < previous && this.log.has(this.frameNow + 1)) {
+    while (this.frameNow < previous && this.canRun(this.frameNow + 1)) {
       this.step(this.frameNow + 1)
     }
     this.sendInputsUpTo(this.frameNow + this.delay)
@@ -168,13 +185,13 @@ export class Lockstep {
     let ran = this.catchUp(now)
     if (
       this.nextDue === undefined ||
-      (this.waitStart !== undefined && this.log.has(this.frameNow + 1))
+      (this.waitStart !== undefined && this.canRun(this.frameNow + 1))
     ) {
       // Starting, or the frame waited for has come: the clock starts again from now.
       this.nextDue = Math.max(this.nextDue ?? now, now)
     }
     while (now >= this.nextDue && ran < MAX_FRAMES_PER_TICK) {
-      if (!this.log.has(this.frameNow + 1)) {
+      if (!this.canRun(this.frameNow + 1)) {
         this.waitStart ??= this.nextDue
         break
       }
@@ -196,7 +213,8 @@ export class Lockstep {
   pumpInput(now: number): void {
     if (!this.hasState || this.isPaused || this.nextDue === undefined || now < this.nextDue) return
     const due = this.frameNow + 1 + Math.floor((now - this.nextDue) / FRAME_MS)
-    const target = Math.min(due, this.log.newest)
+    let target = this.frameNow
+    while (target < due && this.canRun(target + 1)) target++
     if (target > this.frameNow) this.sendInputsUpTo(target + this.delay)
   }
 
@@ -245,11 +263,26 @@ export class Lockstep {
       this.link.sendHash(frame, stateHash(this.core.saveState()))
     }
     this.log.forgetBefore(frame - KEEP_BEHIND)
+    this.relayed.delete(frame - KEEP_BEHIND)
+  }
+
+  /** Both pads of `frame`: confirmed by the room, or this player's own as sent and the other's relayed. */
+  private padsOf(frame: number): FramePads | undefined {
+    const confirmed = this.log.get(frame)
+    if (confirmed || this.pad === null || frame < this.ownFrom) return confirmed
+    const own = this.sentInputs.get(frame)
+    const other = this.relayed.get(frame)
+    if (own === undefined || other === undefined) return undefined
+    return this.pad === 1 ? [own, other] : [other, own]
+  }
+
+  private canRun(frame: number): boolean {
+    return this.log.has(frame) || this.padsOf(frame) !== undefined
   }
 
   private step(frame: number): void {
-    const pads = this.log.get(frame)
-    if (!pads) throw new Error(`Frame ${frame} is not confirmed`)
+    const pads = this.padsOf(frame)
+    if (!pads) throw new Error(`Frame ${frame} has no pads yet`)
     this.core.stepFrame(pads)
     this.frameNow = frame
   }

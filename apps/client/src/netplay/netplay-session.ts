@@ -145,7 +145,7 @@ export class NetplaySession {
     this.noteTimer = setTimeout(() => this.update({ note: null }), 4000)
   }
 
-  /** A player's own pad's delay (each pad has its own); a spectator shows the room's largest. */
+  /** A player's own pad's delay; a spectator shows the room's largest. */
   private ownDelay(roster: Extract<ServerMessage, { t: 'roster' }>): number {
     const pad = this.view.pad
     return pad === null ? roster.delay : roster.delays[pad - 1]!
@@ -167,6 +167,8 @@ export class NetplaySession {
         })
       case 'frames':
         return this.loop?.receiveFrames(msg.f, msg.p)
+      case 'input':
+        return this.loop?.receiveInput(msg.pad, msg.f, msg.p)
       case 'role':
         this.seat = msg.seat ?? undefined
         this.loop?.setRole(msg.pad, msg.inputFrom)

@@ -1,6 +1,6 @@
 // Two browsers' lockstep loops on a simulated network, in simulated time: each player's messages take
-// `oneWayMs` (± jitter, in order) to and from a minimal room that merges both pads into confirmed frames
-// as the server does; each browser ticks at its own animation-frame rate (a clock that
+// `oneWayMs` (± jitter, in order) to and from a minimal room that relays each pad's input to the other
+// player and merges both pads into confirmed frames as the server does; each browser ticks at its own animation-frame rate (a clock that
 // drifts). Used by lockstep.test.ts and bench/netplay/lockstep-sim.ts.
 import { FakeLockstepCore } from './fake-lockstep-core'
 import type { FramePads } from '../netplay/frame-log'
@@ -146,6 +146,9 @@ export class LockstepSim {
   /** The server got `pad`'s input: merge and send the confirmed frames. */
   input(pad: 1 | 2, first: number, pads: number[]): void {
     pads.forEach((value, i) => this.inputs[pad].set(first + i, value))
+    // The other player gets it at once, as the room relays it.
+    const other = this.players[2 - pad]!
+    other.down(() => other.loop.receiveInput(pad, first, pads))
     const merged: FramePads[] = []
     const start = this.confirmed + 1
     for (;;) {

@@ -193,14 +193,37 @@ describe('Room: one world', () => {
     expect(h.last('s.w1', 'notice').message).toBe('Only players can pause the room.')
   })
 
-  it("gives each pad the input delay of its own player's round trip; the largest is the room's", () => {
+  it('gives both pads the one-way time between the two players; a player alone its own round trip', () => {
     const h = roomWithGuest()
+    h.room.message(HOST, { t: 'ping', n: 1, rtt: 0 })
+    h.room.message(GUEST, { t: 'ping', n: 1, rtt: 100 })
+    // ceil((0/2 + 100/2 + 8) / 16.64) = 4 for both (a pad from its own round trip gave pad 2 6).
+    expect(h.last(HOST, 'roster')).toMatchObject({ delay: 4, delays: [4, 4] })
+    h.room.message(HOST, { t: 'ping', n: 1, rtt: 100 })
+    // 100 ms one way: ceil(108 / 16.64) = 7, capped at 6.
+    expect(h.last(HOST, 'roster')).toMatchObject({ delay: 6, delays: [6, 6] })
     h.room.message(HOST, { t: 'ping', n: 1, rtt: 20 })
-    h.room.message(GUEST, { t: 'ping', n: 1, rtt: 50 })
-    // ceil((20 + 8) / 16.64) = 2 for pad 1, ceil((50 + 8) / 16.64) = 4 for pad 2 (both were 4).
-    expect(h.last(HOST, 'roster')).toMatchObject({ delay: 4, delays: [2, 4] })
     h.room.message(GUEST, { t: 'leave' })
+    // Alone, the host's pad comes back with the confirmed frames: ceil((20 + 8) / 16.64) = 2.
     expect(h.last(HOST, 'roster')).toMatchObject({ delay: 2, delays: [2, 2] })
+  })
+
+  it("relays a player's input to the other player the moment it takes it, not to spectators", () => {
+    const h = roomWithGuest(10, 4)
+    h.hello('s.w1')
+    h.room.message('s.w1', { t: 'ready' })
+    h.answerState(HOST, 8)
+    h.input(HOST, 11, [0x01, 0x81])
+    // Frame 11 is not confirmed (no pad 2 yet), but the guest has the host's pad for it.
+    expect(h.frames(GUEST).has(11)).toBe(false)
+    expect(h.of(GUEST, 'input')).toEqual([{ t: 'input', pad: 1, f: 11, p: [0x01, 0x81] }])
+    h.input(GUEST, 11, [0x02])
+    expect(h.of(HOST, 'input')).toEqual([{ t: 'input', pad: 2, f: 11, p: [0x02] }])
+    expect(h.of('s.w1', 'input')).toEqual([])
+    expect(h.frames('s.w1').get(11)).toEqual([0x01, 0x02])
+    // Refused input is not relayed.
+    h.input(GUEST, 20, [0x04])
+    expect(h.of(HOST, 'input')).toHaveLength(1)
   })
 
   it('answers the pings of a browser on another app server, whose gateway does not', () => {

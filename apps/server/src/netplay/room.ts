@@ -13,13 +13,13 @@ import type {
   RoomPause,
   ServerMessage,
 } from '@nes-studio/shared/netplay-api'
-import { chooseInputDelay } from './input-delay'
+import { chooseInputDelays } from './input-delay'
 import { InputLog } from './input-log'
 import type { Pad } from './input-log'
 import { homeOf, serverOf } from './room-relay'
+import { cartridgeProblem } from './room-cartridge'
 import { RoomSync } from './room-sync'
 import { sameSecret } from '../http/same-secret'
-import { hasINesMagic } from '../roms/ines'
 
 export interface RoomOutput {
   send(members: readonly string[], msg: ServerMessage): void
@@ -79,7 +79,7 @@ export class Room {
     private readonly options: RoomOptions,
     readonly output: RoomOutput,
   ) {
-    this.delays = [chooseInputDelay([]), chooseInputDelay([])]
+    this.delays = chooseInputDelays(undefined, undefined)
     this.idleSince = options.now()
     this.sync = new RoomSync(this)
   }
@@ -243,6 +243,10 @@ export class Room {
         }
         const problem = this.log.add(member.pad, msg.f, msg.p)
         if (problem) return this.violation(member, NETPLAY_CLOSE.outOfRange, problem.message)
+        // The other player runs a frame as soon as it has this pad (it knows its own): one way, no wait
+        // for the frame's confirmation. What the log took is final, so both games run the same pads.
+        const other = this.otherPlayer(member.pad)
+        if (other) this.output.send([other], { t: 'input', pad: member.pad, f: msg.f, p: msg.p })
         return this.advance()
       }
       case 'hash':
@@ -286,15 +290,7 @@ export class Room {
       return this.violation(member, NETPLAY_CLOSE.forbidden, 'Only the host sends game data.')
     }
     if (bulk.kind === 2) return this.sync.hostState(bulk)
-    const game = this.options.game
-    const problem =
-      game.kind !== 'cartridge' || this.rom
-        ? 'This room needs no cartridge from you.'
-        : bulk.bytes.length !== game.size
-          ? `The cartridge is ${bulk.bytes.length} bytes, not the ${game.size} the room was opened with.`
-          : !hasINesMagic(bulk.bytes)
-            ? 'The cartridge is not an iNES file.'
-            : undefined
+    const problem = cartridgeProblem(this.options.game, this.rom !== undefined, bulk.bytes)
     if (problem) return this.violation(member, NETPLAY_CLOSE.badMessage, problem)
     this.rom = bulk.bytes
     const waiting = [...this.members.values()].filter((m) => m.role !== 'host' && !m.hasRom)
@@ -417,17 +413,13 @@ export class Room {
     this.broadcastRoster()
   }
 
-  /**
-   * Each pad's delay from its own player's round trip: a pad's input must reach the server and come back
-   * before its player runs that frame, and the other player gets it no later when its own round trip is
-   * shorter or its clock waits for it (lockstep.ts), so one slow player does not slow the other's pad.
-   */
+  /** Each pad's delay from the round trips of the players connected now (input-delay.ts). */
   private padDelays(): [number, number] {
     const rttOf = (pad: Pad) => {
-      for (const m of this.members.values()) if (m.pad === pad && m.connected) return [m.rtt]
-      return []
+      for (const m of this.members.values()) if (m.pad === pad && m.connected) return m.rtt
+      return undefined
     }
-    return [chooseInputDelay(rttOf(1)), chooseInputDelay(rttOf(2))]
+    return chooseInputDelays(rttOf(1), rttOf(2))
   }
 
   /** Why the room is paused on purpose: a player's pause, else a player's hidden tab. */
@@ -453,6 +445,14 @@ export class Room {
     if (pads === undefined) return false
     if (pads.length > 0) this.output.send(members, { t: 'frames', f: from, p: pads })
     return true
+  }
+
+  /** The connected player running the game with the other pad than `pad`, if any. */
+  private otherPlayer(pad: Pad): string | undefined {
+    for (const m of this.members.values()) {
+      if (m.pad !== null && m.pad !== pad && m.synced && m.connected) return m.id
+    }
+    return undefined
   }
 
   syncedIds(): string[] {

@@ -146,9 +146,6 @@ export class LockstepSim {
   /** The server got `pad`'s input: merge and send the confirmed frames. */
   input(pad: 1 | 2, first: number, pads: number[]): void {
     pads.forEach((value, i) => this.inputs[pad].set(first + i, value))
-    // The other player gets it at once, as the room relays it.
-    const other = this.players[2 - pad]!
-    other.down(() => other.loop.receiveInput(pad, first, pads))
     const merged: FramePads[] = []
     const start = this.confirmed + 1
     for (;;) {
@@ -158,9 +155,13 @@ export class LockstepSim {
       this.confirmed += 1
       merged.push([a, b])
     }
-    if (merged.length === 0) return
     for (const player of this.players) {
-      player.down(() => player.loop.receiveFrames(start, merged))
+      if (merged.length > 0) player.down(() => player.loop.receiveFrames(start, merged))
     }
+    // What is still not confirmed goes to the other player at once, as the room relays it.
+    const from = Math.max(first, this.confirmed + 1)
+    const other = this.players[2 - pad]!
+    const rest = pads.slice(from - first)
+    if (rest.length > 0) other.down(() => other.loop.receiveInput(pad, from, rest))
   }
 }

@@ -214,13 +214,15 @@ describe('Room: one world', () => {
     h.room.message('s.w1', { t: 'ready' })
     h.answerState(HOST, 8)
     h.input(HOST, 11, [0x01, 0x81])
-    // Frame 11 is not confirmed (no pad 2 yet), but the guest has the host's pad for it.
+    // Frames 11 and 12 are not confirmed (no pad 2 yet), but the guest has the host's pad for them.
     expect(h.frames(GUEST).has(11)).toBe(false)
     expect(h.of(GUEST, 'input')).toEqual([{ t: 'input', pad: 1, f: 11, p: [0x01, 0x81] }])
-    h.input(GUEST, 11, [0x02])
-    expect(h.of(HOST, 'input')).toEqual([{ t: 'input', pad: 2, f: 11, p: [0x02] }])
+    // What the guest's input confirms goes to everyone as frames; only the rest is relayed.
+    h.input(GUEST, 11, [0x02, 0x03, 0x04])
+    expect(h.frames(HOST).get(12)).toEqual([0x81, 0x03])
+    expect(h.of(HOST, 'input')).toEqual([{ t: 'input', pad: 2, f: 13, p: [0x04] }])
     expect(h.of('s.w1', 'input')).toEqual([])
-    expect(h.frames('s.w1').get(11)).toEqual([0x01, 0x02])
+    expect(h.frames('s.w1').get(12)).toEqual([0x81, 0x03])
     // Refused input is not relayed.
     h.input(GUEST, 20, [0x04])
     expect(h.of(HOST, 'input')).toHaveLength(1)

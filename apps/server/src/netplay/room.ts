@@ -243,11 +243,8 @@ export class Room {
         }
         const problem = this.log.add(member.pad, msg.f, msg.p)
         if (problem) return this.violation(member, NETPLAY_CLOSE.outOfRange, problem.message)
-        // The other player runs a frame as soon as it has this pad (it knows its own): one way, no wait
-        // for the frame's confirmation. What the log took is final, so both games run the same pads.
-        const other = this.otherPlayer(member.pad)
-        if (other) this.output.send([other], { t: 'input', pad: member.pad, f: msg.f, p: msg.p })
-        return this.advance()
+        this.advance()
+        return this.relayInput(member.pad, msg.f, msg.p)
       }
       case 'hash':
         return this.sync.hash(member, msg.f, msg.h)
@@ -447,12 +444,17 @@ export class Room {
     return true
   }
 
-  /** The connected player running the game with the other pad than `pad`, if any. */
-  private otherPlayer(pad: Pad): string | undefined {
+  /**
+   * The other player runs a frame as soon as it has this pad (it knows its own): what is still not
+   * confirmed goes to it now, one way. What the log took is final, so both games run the same pads.
+   */
+  private relayInput(pad: Pad, first: number, values: number[]): void {
+    const from = Math.max(first, this.log.confirmed + 1)
+    if (from >= first + values.length) return // the frames message carried it
     for (const m of this.members.values()) {
-      if (m.pad !== null && m.pad !== pad && m.synced && m.connected) return m.id
+      if (m.pad === null || m.pad === pad || !m.synced || !m.connected) continue
+      this.output.send([m.id], { t: 'input', pad, f: from, p: values.slice(from - first) })
     }
-    return undefined
   }
 
   syncedIds(): string[] {

@@ -16,6 +16,7 @@ import {
   uploadTwoPadRom,
   waitForStatus,
 } from './support/netplay-page'
+import { litPicturePoints } from './support/frames'
 import { usePageSuite } from './support/page-suite'
 import { blurActiveElement, chooseRom, waitForGame } from './support/player-page'
 import { shoot } from './support/touch-checks'
@@ -137,6 +138,9 @@ describe('online play', () => {
         .poll(() => guest.locator('.player').getAttribute('data-layout'))
         .toBe('landscape')
       await expect.poll(() => onlineBar(guest)).toEqual(paused)
+      // The picture stays while the room is paused (it was black until play resumed: the core was
+      // told of the new size at once, which clears the canvas, and no frame ran to draw it again).
+      expect(await litPicturePoints(guest)).toBeGreaterThan(32)
       await shoot(guest, 'netplay-guest-paused')
       await host.getByRole('button', { name: 'RESUME' }).click()
 

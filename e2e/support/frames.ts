@@ -80,3 +80,29 @@ export async function waitForFrameColor(
   }
   return last
 }
+
+/**
+ * How many of an 8 x 8 grid of points inside the game's picture, as the page shows it (a screenshot of
+ * the game's iframe, not the core's raw frame), are lit (not black): 0 when the canvas lost its picture.
+ */
+export async function litPicturePoints(page: Page): Promise<number> {
+  const png = await page.locator('iframe.emulator-frame:not(.emulator-frame--idle)').screenshot()
+  return page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
+    const context = canvas.getContext('2d')
+    if (!context) throw new Error('No 2d context')
+    context.drawImage(bitmap, 0, 0)
+    let lit = 0
+    for (let gy = 0; gy < 8; gy++) {
+      for (let gx = 0; gx < 8; gx++) {
+        const x = Math.floor(((gx + 0.5) * bitmap.width) / 8)
+        const y = Math.floor(((gy + 0.5) * bitmap.height) / 8)
+        const [r = 0, g = 0, b = 0] = context.getImageData(x, y, 1, 1).data
+        if (r + g + b > 48) lit++
+      }
+    }
+    return lit
+  }, png.toString('base64'))
+}

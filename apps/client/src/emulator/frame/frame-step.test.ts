@@ -83,4 +83,35 @@ describe('frame stepper', () => {
     expect(core.manager.getFrameNum()).toBe(4)
     expect(core.scheduled).toHaveLength(1)
   })
+
+  it("tells the core of its canvas's new size only before the next frame while the game is held", async () => {
+    // The core's ResizeObserver sets the canvas's size, which clears the picture: held, nothing would draw it again.
+    const heard: string[] = []
+    let observe: ((entries: unknown[], observer: unknown) => void) | undefined
+    class BrowserResizeObserver {
+      constructor(callback: (entries: unknown[], observer: unknown) => void) {
+        observe = (entries) => callback(entries, this)
+      }
+    }
+    const core = fakeCore()
+    const win = Object.assign(core.win, { ResizeObserver: BrowserResizeObserver })
+    const stepper = createFrameStepper(win, () => core.manager)
+    const Made = win.ResizeObserver as unknown as new (cb: (entries: unknown[]) => void) => object
+    new Made((entries) =>
+      heard.push(`${String(entries[0])} at frame ${core.manager.getFrameNum()}`),
+    )
+    core.start()
+    observe!(['375x667'], undefined) // running: at once
+    const held = stepper.hold()
+    core.scheduled.shift()!()
+    await held
+    observe!(['600x300'], undefined)
+    observe!(['844x390'], undefined)
+    expect(heard).toEqual(['375x667 at frame 0'])
+    stepper.stepOnly()
+    expect(heard).toEqual(['375x667 at frame 0', '844x390 at frame 1'])
+    observe!(['375x667'], undefined)
+    stepper.release()
+    expect(heard.at(-1)).toBe('375x667 at frame 2')
+  })
 })

@@ -13,6 +13,8 @@
 // during the step is the frame's exact picture.
 import type { EjsGameManager } from './ejs-globals'
 import type { BaseFrameApi, FrameApi } from './frame-api'
+import { holdResizesWhileHeld } from './held-resize'
+import type { ResizeWindow } from './held-resize'
 
 /** One emulated frame as the core drew it: `width` × `height` RGB565 pixels, row by row. */
 export interface CorePicture {
@@ -29,7 +31,7 @@ const GL_UNSIGNED_SHORT_5_6_5 = 0x8363
 
 type Scheduler = (callback: (...args: never[]) => void, ...rest: unknown[]) => number
 
-interface StepWindow {
+interface StepWindow extends ResizeWindow {
   requestAnimationFrame: Scheduler
   setTimeout: Scheduler
   WebGLRenderingContext?: { prototype: object }
@@ -83,12 +85,14 @@ export function createFrameStepper(
   }
   wrap('requestAnimationFrame')
   wrap('setTimeout')
+  const resizes = holdResizesWhileHeld(win, () => held !== undefined)
 
   /** Runs one held iteration that emulates exactly one frame (with `keepPicture`, keeps its upload). */
   const runOne = (keepPicture: boolean): number => {
     const game = manager()
     if (!held || !game) throw new Error('The game is not held at a frame boundary')
     const before = game.getFrameNum()
+    resizes.flush()
     capture = keepPicture
     upload = undefined
     // An iteration that only runs Emscripten's queued blockers reschedules itself without a frame: try again.
@@ -154,6 +158,7 @@ export function createFrameStepper(
       onHeld = undefined
       const run = held
       held = undefined
+      resizes.flush()
       if (run) resume?.(run)
     },
   }

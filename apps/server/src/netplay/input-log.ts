@@ -120,6 +120,19 @@ export class InputLog {
     return out
   }
 
+  /**
+   * Whether a browser whose game is after frame `at` (its `pad`, null for a spectator) can go on from
+   * there: the frames after it are kept, or it is a player that ran past the confirmed frames with its
+   * own pad (which it sends again) and the other's relayed, which the log holds up to the other's next
+   * frame.
+   */
+  canResume(at: number | undefined, pad: Pad | null): boolean {
+    if (at === undefined) return false
+    if (at <= this.confirmedFrame) return this.range(at + 1) !== undefined
+    const other: Pad | null = pad === null ? null : pad === 1 ? 2 : 1
+    return other !== null && this.isActive(other) && at < this.nextFrame(other)
+  }
+
   /** The next frame's byte of `pad`, or undefined while its player has not sent it. */
   private take(pad: Pad): number | undefined {
     const stream = this.streams[pad]

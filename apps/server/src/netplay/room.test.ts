@@ -99,6 +99,23 @@ describe('Room: drops, leaving and the end', () => {
     expect(h.last(HOST, 'roster').waitingFor).toEqual([])
   })
 
+  it('resumes a player whose game ran past the confirmed frames on the pad relayed to it', () => {
+    const h = roomWithGuest(10, 4)
+    h.input(GUEST, 11, [3, 3, 3, 3])
+    h.input(HOST, 11, [1])
+    // The host ran 12-14 with its own pad (lost in the drop) and the guest's, relayed: it goes on.
+    h.room.gone(HOST, false)
+    h.hello('s.host2', { hostKey: HOST_KEY, at: 14 })
+    expect(h.room.isEnded).toBe(false)
+    expect(h.last('s.host2', 'welcome')).toMatchObject({ pad: 1, resumed: true, inputFrom: 12 })
+    h.input('s.host2', 12, [1, 1, 1])
+    expect(h.frames(GUEST).get(14)).toEqual([1, 3])
+    // A frame the other pad's input has not reached cannot have run: that player gets a state.
+    h.room.gone(GUEST, false)
+    h.hello('s.back', { seat: h.last(GUEST, 'welcome').seat!, at: 16 })
+    expect(h.last('s.back', 'welcome')).toMatchObject({ pad: 2, resumed: false })
+  })
+
   it('hands a player who comes back without its game a state, keeping the seat', () => {
     const h = roomWithGuest(10, 4)
     h.room.gone(GUEST, false)

@@ -154,7 +154,7 @@ export class Room {
       this.broadcastRoster()
       return
     }
-    if (this.isHostStarted && !this.canResume(hello.at)) {
+    if (this.isHostStarted && !this.log.canResume(hello.at, 1)) {
       // The host's game is the room's: without it nobody can go on.
       this.replace(previous, id)
       this.end(ENDED.hostLost)
@@ -168,7 +168,7 @@ export class Room {
     this.replace(member, id)
     member.connected = true
     member.awayUntil = null
-    const resumed = member.synced && this.canResume(hello.at)
+    const resumed = member.synced && this.log.canResume(hello.at, member.pad)
     if (!resumed) member.synced = false
     this.welcome(member, resumed)
     if (resumed && hello.at !== undefined) this.sendFrames([member.id], hello.at + 1)
@@ -190,10 +190,6 @@ export class Room {
     this.sync.forget(member.id)
     member.id = id
     this.members.set(id, member)
-  }
-
-  private canResume(at: number | undefined): boolean {
-    return at !== undefined && at <= this.log.confirmed && this.log.range(at + 1) !== undefined
   }
 
   private admit(id: string, role: MemberRole, pad: Pad | null, seat: string | null): void {

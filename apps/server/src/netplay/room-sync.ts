@@ -73,11 +73,13 @@ export class RoomSync {
     if (bulk.id !== this.outstanding || !host) return // the answer to a request since replaced
     this.outstanding = undefined
     const log = this.room.log
-    if (bulk.frame > log.confirmed || bulk.bytes.length > NETPLAY_MAX_STATE_BYTES) {
+    // The host may have run past the confirmed frames, on the other pad's relayed input.
+    const ahead = bulk.frame > log.confirmed
+    if ((ahead && !log.canResume(bulk.frame, 1)) || bulk.bytes.length > NETPLAY_MAX_STATE_BYTES) {
       this.room.violation(host, NETPLAY_CLOSE.badMessage, 'That state is not one the room can use.')
       return
     }
-    if (log.range(bulk.frame + 1) === undefined) return this.ask()
+    if (!ahead && log.range(bulk.frame + 1) === undefined) return this.ask()
     const targets = [...this.waiters]
       .map((id) => this.room.members.get(id))
       .filter((m): m is Member => m?.connected === true)

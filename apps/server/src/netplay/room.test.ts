@@ -194,6 +194,20 @@ describe('Room: one world', () => {
     expect(h.of(GUEST, 'resynced')).toHaveLength(1)
   })
 
+  it("takes the host's state of a frame past the confirmed ones that the other pad's input reached", () => {
+    const h = roomWithGuest(120, 4)
+    h.input(GUEST, 121, [0, 0])
+    h.room.message(GUEST, { t: 'need-state' })
+    // The host ran 121 and 122 on the guest's relayed pad before its own input for them reached the room.
+    h.answerState(HOST, 122)
+    expect(h.box(HOST).closed).toBeUndefined()
+    expect(h.box(GUEST).bulks.at(-1)).toMatchObject({ kind: 2, frame: 122 })
+    // A frame no input of pad 2 has reached cannot have run.
+    h.room.message(GUEST, { t: 'need-state' })
+    h.answerState(HOST, 123)
+    expect(h.box(HOST).closed?.code).toBe(NETPLAY_CLOSE.badMessage)
+  })
+
   it('pauses the room for everyone while a player pauses or a player tab is hidden', () => {
     const h = roomWithGuest(10, 4)
     h.room.message(GUEST, { t: 'pause', on: true })

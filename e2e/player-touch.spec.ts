@@ -15,7 +15,6 @@ import { chooseRom, waitForGame } from './support/player-page'
 import { waitForFrameTint, waitForGreenFrame } from './support/studio-frames'
 import { compileButton, setEditorText } from './support/studio-page'
 import { BUTTON_PROGRAM } from './support/studio-programs'
-import { saveScreenshot } from './support/artifacts'
 
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts')
 const suite = usePageSuite()
@@ -116,72 +115,71 @@ describe('touch screens', () => {
       const portrait = device.height > device.width
       if (portrait) expect(game.width).toBeGreaterThan(device.width * 0.8)
       else expect(game.height).toBeGreaterThan(device.height * 0.6)
-      await saveScreenshot(page, path.join(artifacts, `touch-${device.width}x${device.height}.png`))
+      await page.screenshot({
+        path: path.join(artifacts, `touch-${device.width}x${device.height}.png`),
+      })
     },
   )
 
-  describe('the pad of one running game on a phone', () => {
-    // One boot for the three pad flows: each lifts every finger and checks the pad is released.
-    const probe = suite.sharedPage(PHONE, startProbe)
+  it('holds RIGHT for as long as a finger stays on it, and releases it when the finger lifts', async () => {
+    const page = await suite.open(PHONE)
+    await startProbe(page)
+    const cdp = await page.context().newCDPSession(page)
+    const right = await centreOf(page, 'right')
+    await touches(cdp, 'touchStart', [right])
+    let pressed = await readProbe(page)
+    while (!(pressed.pad1 & PAD_BIT.right)) pressed = await readProbe(page)
+    await page.waitForTimeout(1000)
+    const held = await readProbe(page)
+    await touches(cdp, 'touchEnd', [])
+    const frames = held.frames - pressed.frames
+    const rightFrames = held.rightFrames - pressed.rightFrames
+    expect(frames).toBeGreaterThan(10)
+    // Every frame of that second saw RIGHT held (a tap gives 100 ms: about 6 frames).
+    expect(rightFrames).toBe(frames)
+    const released = await waitFrames(page, await readProbe(page), 10)
+    expect(released.pad1 & PAD_BIT.right).toBe(0)
+  })
 
-    it('holds RIGHT for as long as a finger stays on it, and releases it when the finger lifts', async () => {
-      const page = await probe()
-      const cdp = await page.context().newCDPSession(page)
-      const right = await centreOf(page, 'right')
-      await touches(cdp, 'touchStart', [right])
-      let pressed = await readProbe(page)
-      while (!(pressed.pad1 & PAD_BIT.right)) pressed = await readProbe(page)
-      await page.waitForTimeout(1000)
-      const held = await readProbe(page)
-      await touches(cdp, 'touchEnd', [])
-      const frames = held.frames - pressed.frames
-      const rightFrames = held.rightFrames - pressed.rightFrames
-      expect(frames).toBeGreaterThan(10)
-      // Every frame of that second saw RIGHT held (a tap gives 100 ms: about 6 frames).
-      expect(rightFrames).toBe(frames)
-      const released = await waitFrames(page, await readProbe(page), 10)
-      expect(released.pad1 & PAD_BIT.right).toBe(0)
-    })
+  it('holds RIGHT and A with two fingers, B and A with one thumb on the gap between them', async () => {
+    const page = await suite.open(PHONE)
+    await startProbe(page)
+    const cdp = await page.context().newCDPSession(page)
+    const [right, a, b] = await Promise.all(['right', 'a', 'b'].map((n) => centreOf(page, n)))
+    const start = await readProbe(page)
+    await touches(cdp, 'touchStart', [right!, a!])
+    const both = await waitFrames(page, start, 20)
+    await touches(cdp, 'touchEnd', [])
+    expect(both.pad1 & (PAD_BIT.right | PAD_BIT.a)).toBe(PAD_BIT.right | PAD_BIT.a)
+    expect(both.rightAndAFrames - start.rightAndAFrames).toBeGreaterThanOrEqual(10)
 
-    it('holds RIGHT and A with two fingers, B and A with one thumb on the gap between them', async () => {
-      const page = await probe()
-      const cdp = await page.context().newCDPSession(page)
-      const [right, a, b] = await Promise.all(['right', 'a', 'b'].map((n) => centreOf(page, n)))
-      const start = await readProbe(page)
-      await touches(cdp, 'touchStart', [right!, a!])
-      const both = await waitFrames(page, start, 20)
-      await touches(cdp, 'touchEnd', [])
-      expect(both.pad1 & (PAD_BIT.right | PAD_BIT.a)).toBe(PAD_BIT.right | PAD_BIT.a)
-      expect(both.rightAndAFrames - start.rightAndAFrames).toBeGreaterThanOrEqual(10)
+    const gap = { x: (a!.x + b!.x) / 2, y: a!.y }
+    const beforeGap = await waitFrames(page, await readProbe(page), 5)
+    await touches(cdp, 'touchStart', [gap])
+    const thumb = await waitFrames(page, beforeGap, 20)
+    await touches(cdp, 'touchEnd', [])
+    expect(thumb.pad1 & (PAD_BIT.a | PAD_BIT.b)).toBe(PAD_BIT.a | PAD_BIT.b)
+    expect(thumb.aAndBFrames - beforeGap.aAndBFrames).toBeGreaterThanOrEqual(10)
+  })
 
-      const gap = { x: (a!.x + b!.x) / 2, y: a!.y }
-      const beforeGap = await waitFrames(page, await readProbe(page), 5)
-      await touches(cdp, 'touchStart', [gap])
-      const thumb = await waitFrames(page, beforeGap, 20)
-      await touches(cdp, 'touchEnd', [])
-      expect(thumb.pad1 & (PAD_BIT.a | PAD_BIT.b)).toBe(PAD_BIT.a | PAD_BIT.b)
-      expect(thumb.aAndBFrames - beforeGap.aAndBFrames).toBeGreaterThanOrEqual(10)
-    })
+  it('changes direction as a finger slides across the d-pad; its corners give diagonals', async () => {
+    const page = await suite.open(PHONE)
+    await startProbe(page)
+    const cdp = await page.context().newCDPSession(page)
+    const [left, right, up] = await Promise.all(
+      ['left', 'right', 'up'].map((n) => centreOf(page, n)),
+    )
+    const directions = PAD_BIT.up | PAD_BIT.down | PAD_BIT.left | PAD_BIT.right
+    const settle = async () => (await waitFrames(page, await readProbe(page), 8)).pad1 & directions
 
-    it('changes direction as a finger slides across the d-pad; its corners give diagonals', async () => {
-      const page = await probe()
-      const cdp = await page.context().newCDPSession(page)
-      const [left, right, up] = await Promise.all(
-        ['left', 'right', 'up'].map((n) => centreOf(page, n)),
-      )
-      const directions = PAD_BIT.up | PAD_BIT.down | PAD_BIT.left | PAD_BIT.right
-      const settle = async () =>
-        (await waitFrames(page, await readProbe(page), 8)).pad1 & directions
-
-      await touches(cdp, 'touchStart', [left!])
-      expect(await settle()).toBe(PAD_BIT.left)
-      await touches(cdp, 'touchMove', [right!])
-      expect(await settle()).toBe(PAD_BIT.right)
-      await touches(cdp, 'touchMove', [{ x: right!.x, y: up!.y }])
-      expect(await settle()).toBe(PAD_BIT.right | PAD_BIT.up)
-      await touches(cdp, 'touchEnd', [])
-      expect(await settle()).toBe(0)
-    })
+    await touches(cdp, 'touchStart', [left!])
+    expect(await settle()).toBe(PAD_BIT.left)
+    await touches(cdp, 'touchMove', [right!])
+    expect(await settle()).toBe(PAD_BIT.right)
+    await touches(cdp, 'touchMove', [{ x: right!.x, y: up!.y }])
+    expect(await settle()).toBe(PAD_BIT.right | PAD_BIT.up)
+    await touches(cdp, 'touchEnd', [])
+    expect(await settle()).toBe(0)
   })
 
   it('fullscreen on a phone: the game at full height, the pad drawn over its sides', async () => {
@@ -204,7 +202,7 @@ describe('touch screens', () => {
     for (let i = 0; i < 40 && !(seen.pad1 & PAD_BIT.a); i++) seen = await readProbe(page)
     await touches(cdp, 'touchEnd', [])
     expect(seen.pad1 & PAD_BIT.a).toBe(PAD_BIT.a)
-    await saveScreenshot(page, path.join(artifacts, 'touch-fullscreen-844x390.png'))
+    await page.screenshot({ path: path.join(artifacts, 'touch-fullscreen-844x390.png') })
   })
 
   it('turning the phone mid-game keeps the game in view, unless the visitor scrolled away', async () => {
@@ -215,7 +213,7 @@ describe('touch screens', () => {
     // The whole screen (its black bars too), not only the picture, which sits lower inside it.
     await waitUntilInView(page, '.player .game-display')
     expect(await page.locator('.player').getAttribute('data-layout')).toBe('landscape')
-    await saveScreenshot(page, path.join(artifacts, 'touch-turned-667x375.png'))
+    await page.screenshot({ path: path.join(artifacts, 'touch-turned-667x375.png') })
     await page.setViewportSize({ width: PHONE.width, height: PHONE.height })
     await waitUntilInView(page, '.player .game-display')
 
@@ -241,7 +239,10 @@ describe('touch screens', () => {
     expect(await waitForGreenFrame(page)).toMatchObject({ green: true })
     // The preview is far below COMPILE & RUN on a phone: the studio brings it into view.
     await waitUntilInView(page, '[data-testid=preview-screen]')
-    await saveScreenshot(page, path.join(artifacts, 'touch-studio-375x667.png'), { fullPage: true })
+    await page.screenshot({
+      path: path.join(artifacts, 'touch-studio-375x667.png'),
+      fullPage: true,
+    })
   })
 
   it('plays the studio preview with its on-screen pad on a phone', async () => {

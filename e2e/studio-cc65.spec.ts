@@ -16,12 +16,13 @@ import {
   savedFiles,
   setEditorText,
   tab,
+  toolbarLayout,
 } from './support/studio-page'
 import { quickOpen, treeRow } from './support/studio-tree'
 import { press } from './support/studio-workspace'
 import type { StudioDevice } from './support/studio-workspace'
 import { waitForGreenFrame } from './support/studio-frames'
-import { shoot } from './support/touch-checks'
+import { shoot, sidewaysOverflow } from './support/touch-checks'
 import { saveScreenshot } from './support/artifacts'
 
 const suite = usePageSuite()
@@ -114,6 +115,11 @@ describe('studio: cc65 projects', () => {
     await newProject(DESKTOP, page, /^ca65 assembly/)
     await tab(page, 'main.s').waitFor()
     expect(await treeRow(page, 'nrom.cfg').isVisible()).toBe(true)
+    // a cc65 project's toolbar (with Write build.sh) stays on one line at 1280x800, nothing cut off
+    await page.setViewportSize({ width: 1280, height: 800 })
+    expect(await toolbarLayout(page)).toEqual({ controls: 10, isOneLine: true, clipped: [] })
+    await shoot(page, 'studio-cc65-toolbar')
+    await page.setViewportSize(DESKTOP.options as { width: number; height: number })
     await compileAndSee(DESKTOP, page)
     expect(requests.filter(isToolchainUrl).map((u) => new URL(u).pathname)).toEqual(
       expect.arrayContaining([
@@ -216,6 +222,9 @@ describe('studio: cc65 projects', () => {
     expect(await tokenColour(page, 'for')).toBe('rgb(94, 200, 255)')
     await compileAndSee(PHONE, page)
     await shoot(page, 'studio-cc65-c-template', true)
+    // the toolbar wraps to rows on a phone, as a NESASM project's does, with nothing cut off
+    expect(await toolbarLayout(page)).toMatchObject({ controls: 10, clipped: [] })
+    expect(await sidewaysOverflow(page)).toBe(0)
 
     await importZipFile(page, 'zipped.zip', cProjectZip())
     await expect
@@ -244,6 +253,13 @@ describe('studio: cc65 projects', () => {
     await expect.poll(async () => ((await smileyX()) - start + 256) % 256).toBeGreaterThan(20)
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
     await shoot(page, 'studio-cc65-ca65-phone-pad', true)
+
+    // held sideways (844x390) the cc65 toolbar cuts nothing off either
+    await page.setViewportSize({ width: 844, height: 390 })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    expect(await toolbarLayout(page)).toMatchObject({ controls: 10, clipped: [] })
+    expect(await sidewaysOverflow(page)).toBe(0)
+    await shoot(page, 'studio-cc65-toolbar')
   })
 
   it('debugs the C template from ld65’s debug file: a breakpoint on a line of main.c, a step, a watch on a C global', async () => {

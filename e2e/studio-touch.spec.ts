@@ -14,6 +14,7 @@ import { compileButton, savedFiles, setEditorText, tab } from './support/studio-
 import { INCLUDE_PROGRAM } from './support/studio-programs'
 import { gotoStudio } from './support/studio-workspace'
 import { ARTIFACTS, PHONES, shoot, sidewaysOverflow, tapReport } from './support/touch-checks'
+import { HEADER_LINKS_REACHABLE, toastCover } from './support/toast-checks'
 
 const suite = usePageSuite()
 beforeAll(() => mkdirSync(ARTIFACTS, { recursive: true }))
@@ -121,6 +122,9 @@ describe.each(PHONES)('studio flows on $name', (device) => {
     const toast = page.getByText(`${titleText} has been added to the library.`).first()
     await toast.waitFor()
     expect((await tapReport(toast)).inView).toBe(true)
+    // at the top of the page the toast covers neither the header's links nor any other control
+    await page.evaluate(() => window.scrollTo(0, 0))
+    expect(await toastCover(page)).toEqual({ links: HEADER_LINKS_REACHABLE, covered: [] })
     await shoot(page, 'flow-studio-uploaded')
     const body = (await (await fetch(`${suite.baseUrl}/api/roms`)).json()) as {
       roms: { id: string; title: string }[]
@@ -147,7 +151,7 @@ describe.each(PHONES)('studio flows on $name', (device) => {
       buffer: Buffer.from(zip),
     })
     await page.getByText('Project Imported').first().waitFor()
-    // The toast sits over the bottom of a phone's screen (where the tabs scroll to): close it with a tap.
+    // The toast is closed with a tap (a finger can reach its Close).
     const close = page.locator('.toast').getByRole('button', { name: 'Close' })
     await tap(close)
     await close.waitFor({ state: 'detached' })

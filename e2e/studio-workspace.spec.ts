@@ -12,6 +12,7 @@ import {
   savedFiles,
   setEditorText,
   tab,
+  toolbarLayout,
 } from './support/studio-page'
 import {
   nestedProjectZip,
@@ -27,6 +28,7 @@ import { frameColor } from './support/frames'
 import { STUDIO_DEVICES, gotoStudio, press } from './support/studio-workspace'
 import { TOUCH_DEVICES } from './support/browser'
 import { saveScreenshot } from './support/artifacts'
+import { HEADER_LINKS_REACHABLE, toastCover } from './support/toast-checks'
 
 const suite = usePageSuite()
 
@@ -96,7 +98,7 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
     await page.locator('.studio-preview[data-state="running"]').waitFor({ timeout: 30_000 })
     expect(await counts.getAttribute('aria-label')).toBe('0 errors, 1 warning')
   })
-  it('keeps many tabs reachable, ends long tree names in an ellipsis, drops a stale name problem, keeps toasts off the problems panel', async () => {
+  it('keeps many tabs reachable, ends long tree names in an ellipsis, drops a stale name problem, keeps toasts off the problems panel and off every control at the top', async () => {
     const page = await suite.open(device.options)
     await gotoStudio(page, suite.baseUrl)
     const name = page.getByPlaceholder('New file name...')
@@ -162,18 +164,20 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
     ).toBe(true)
     await saveScreenshot(page, `e2e/artifacts/studio-tabs-tree-${device.options.width}.png`)
 
+    // at the top of the page a toast covers no control: PLAYER and STUDIO stay reachable for its 5 s
+    await press(device, toast.getByRole('button', { name: 'Close' }))
+    await toast.waitFor({ state: 'detached' })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await importZipFile(page, 'broken.zip', new Uint8Array([1, 2, 3]))
+    await toast.waitFor()
+    expect(await toastCover(page)).toEqual({ links: HEADER_LINKS_REACHABLE, covered: [] })
+    await saveScreenshot(page, `e2e/artifacts/studio-toast-top-${device.options.width}.png`)
+
     if (device.isTouch) return
     // the toolbar's actions fit one line at 1280 px: one horizontal line crosses every button
-    const spans = await page
-      .getByRole('toolbar', { name: 'Studio actions' })
-      .getByRole('button')
-      .evaluateAll((list) =>
-        list.map((b) => [b.getBoundingClientRect().top, b.getBoundingClientRect().bottom]),
-      )
-    expect(spans.length).toBeGreaterThanOrEqual(7)
-    expect(Math.max(...spans.map(([top]) => top!))).toBeLessThan(
-      Math.min(...spans.map(([, bottom]) => bottom!)),
-    )
+    const layout = await toolbarLayout(page)
+    expect(layout.controls).toBe(9)
+    expect(layout).toMatchObject({ isOneLine: true, clipped: [] })
     await page.evaluate(() => window.scrollTo(0, 0))
     await saveScreenshot(page, 'e2e/artifacts/studio-toolbar-1280.png')
   })

@@ -99,3 +99,31 @@ export async function downloadFrom(
   const bytes = new Uint8Array(await readFile(await download.path()))
   return { bytes, name: download.suggestedFilename() }
 }
+
+export interface ToolbarLayout {
+  /** The toolbar's buttons, the problem counts (a link) and the Live switch. */
+  controls: number
+  /** One horizontal line crosses every control (the toolbar did not wrap). */
+  isOneLine: boolean
+  /** Controls that reach past the toolbar's or the window's left or right edge, by name. */
+  clipped: string[]
+}
+
+/** How the studio's toolbar ("Studio actions") lays out its controls as the page stands. */
+export function toolbarLayout(page: Page): Promise<ToolbarLayout> {
+  return page.getByRole('toolbar', { name: 'Studio actions' }).evaluate((bar) => {
+    const edge = bar.getBoundingClientRect()
+    const left = Math.max(edge.left, 0) - 1
+    const right = Math.min(edge.right, window.innerWidth) + 1
+    const boxes = Array.from(bar.querySelectorAll('button, a[href], .studio-live')).map((e) => ({
+      name: (e.getAttribute('aria-label') ?? e.textContent ?? '').trim(),
+      box: e.getBoundingClientRect(),
+    }))
+    return {
+      controls: boxes.length,
+      isOneLine:
+        Math.max(...boxes.map((b) => b.box.top)) < Math.min(...boxes.map((b) => b.box.bottom)),
+      clipped: boxes.filter((b) => b.box.left < left || b.box.right > right).map((b) => b.name),
+    }
+  })
+}

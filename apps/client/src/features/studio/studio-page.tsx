@@ -39,6 +39,7 @@ import './studio-preview.css'
 import './studio-tree.css'
 import './studio-chr.css'
 import './studio-phone.css'
+import './studio-toast.css'
 
 const CHECK_DELAY_MS = 600
 

@@ -1,7 +1,7 @@
 // The studio's actions: compile and run, download, add to library, write a cc65 project's build.sh,
 // import/export .zip, new project.
 import { useRef } from 'react'
-import type { ReactNode } from 'react'
+import type { ReactNode, RefObject } from 'react'
 
 interface StudioToolbarProps {
   isCompiling: boolean
@@ -67,18 +67,47 @@ export function StudioToolbar(props: StudioToolbarProps) {
         <button
           type="button"
           className="btn"
+          aria-label="Write build.sh"
           onClick={props.onWriteBuildScript}
           title="Write the default build (one ca65 per .s, cc65 + ca65 per .c, ld65) as build.sh to edit"
         >
-          Write build.sh
+          + build.sh
         </button>
       )}
       <span className="studio-toolbar__spacer" />
-      <button type="button" className="btn btn--ghost" onClick={() => fileInput.current?.click()}>
-        Import .zip
+      {/* One "Zip" for import and export, as Download is one: a cc65 project's toolbar (with build.sh) fits
+          one line at 1280 px too. */}
+      <span className="studio-toolbar__group" role="group" aria-label="Zip">
+        <span className="studio-toolbar__label" aria-hidden="true">
+          Zip
+        </span>
+        <ZipButtons fileInput={fileInput} onImport={props.onImport} onExport={props.onExport} />
+      </span>
+      <button type="button" className="btn btn--ghost" onClick={props.onNewProject}>
+        New project
+      </button>
+    </div>
+  )
+}
+
+/** Import (through a hidden file input) and Export of the project as a .zip. */
+function ZipButtons(props: {
+  fileInput: RefObject<HTMLInputElement | null>
+  onImport: (file: File) => void
+  onExport: () => void
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--ghost"
+        aria-label="Import .zip"
+        onClick={() => props.fileInput.current?.click()}
+      >
+        Import
       </button>
       <input
-        ref={fileInput}
+        ref={props.fileInput}
         type="file"
         accept=".zip,application/zip"
         hidden
@@ -89,12 +118,14 @@ export function StudioToolbar(props: StudioToolbarProps) {
           if (file) props.onImport(file)
         }}
       />
-      <button type="button" className="btn btn--ghost" onClick={props.onExport}>
-        Export .zip
+      <button
+        type="button"
+        className="btn btn--ghost"
+        aria-label="Export .zip"
+        onClick={props.onExport}
+      >
+        Export
       </button>
-      <button type="button" className="btn btn--ghost" onClick={props.onNewProject}>
-        New project
-      </button>
-    </div>
+    </>
   )
 }

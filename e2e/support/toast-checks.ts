@@ -13,11 +13,15 @@ export interface ToastCover {
 const CONTROLS =
   'a[href], button, input, select, textarea, summary, [role="tab"], [role="button"], [contenteditable="true"]'
 
-/** Measures the open toast against the page; throws when no toast is showing. */
+/**
+ * Measures the open toast against the page once its entrance (a 150 ms slide up from 16 px lower) has ended,
+ * so the box is where the toast stays; throws when no toast is showing.
+ */
 export function toastCover(page: Page): Promise<ToastCover> {
-  return page.evaluate((selector) => {
+  return page.evaluate(async (selector) => {
     const toast = document.querySelector('.toast[data-state="open"]')
     if (!toast) throw new Error('no toast is showing')
+    await Promise.all(toast.getAnimations().map((a) => a.finished))
     const area = toast.getBoundingClientRect()
     const nameOf = (e: Element) =>
       (e.getAttribute('aria-label') ?? e.textContent ?? e.tagName).trim().slice(0, 40)

@@ -4,10 +4,17 @@
 // room plays, and the frames/s the rooms reached (60.1 when the server keeps up).
 // --pg: two app servers on one PostgreSQL (TEST_DATABASE_URL, a schema of its own), each room's host on
 // the first and its guest on the second, so every input crosses LISTEN/NOTIFY; the CPU is both servers'.
+// Pinning: the app server(s) run on CPU 0 (`taskset -c 0`) and the synthetic players on CPU 1, so the
+// server's figure is its own and not a share of a core the players also want (--no-pin turns it off);
+// the players' own CPU is printed too. CPU is the on-CPU time the kernel counted for each process
+// (/proc/<pid>/schedstat, nanoseconds: what process.cpuUsage() reports, read from outside) over the
+// measured window, after a warm-up, as a share of one core.
+// --prof DIR: the server(s) write a V8 CPU profile (node --cpu-prof) there when they stop.
 // Usage: npm run build && npx tsx bench/netplay/server-load.ts [--rooms 200] [--seconds 10]
-//   [--clients 2] [--pg]
-import { fork } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+//   [--clients 1] [--pg] [--no-pin] [--prof DIR]
+import { execFileSync, fork } from 'node:child_process'
+import { readFileSync, readdirSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { benchSchema, createSchema } from '../library/lib/pg-schema'
@@ -25,19 +32,31 @@ const { values } = parseArgs({
   options: {
     rooms: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '10' },
-    clients: { type: 'string', default: '2' },
+    clients: { type: 'string', default: '1' },
     pg: { type: 'boolean', default: false },
+    'no-pin': { type: 'boolean', default: false },
+    prof: { type: 'string' },
     // Internal: this process is a client of the servers given.
     child: { type: 'string' },
   },
 })
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-/** CPU seconds (user + system) a process has used so far. */
+/** CPU seconds a process has run so far (all its threads: /proc/<pid>/schedstat is the main one's). */
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-  return (Number(fields[11]) + Number(fields[12])) / 100 // utime, stime in clock ticks (100 Hz)
+  let ns = 0
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0])
+  }
+  return ns / 1e9
 }
+
+/** Pins a running process and its threads to `cpus` (taskset -a -p -c). */
+function pin(pid: number, cpus: string): void {
+  execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' })
+}
+
+const median = (sorted: readonly number[]) => sorted[sorted.length >> 1] ?? 0
 
 /** A client process: opens `rooms` rooms, plays them, answers "frames" with the frames run so far. */
 async function runClient(spec: { hostUrl: string; guestUrl: string; rooms: number }) {
@@ -98,11 +117,19 @@ async function main() {
   const schema = pgUrl ? benchSchema(pgUrl, 'netplay_bench') : undefined
   if (schema) await createSchema(schema)
   const env = { NETPLAY_MAX_ROOMS: String(rooms + 10), LOG_LEVEL: 'error' }
+  const pinned = !values['no-pin']
+  const nodeArgs = values.prof ? ['--cpu-prof', `--cpu-prof-dir=${values.prof}`] : []
   const servers: ServerHandle[] = []
   try {
     for (let i = 0; i < (schema ? 2 : 1); i++) {
       servers.push(
-        await startServer({ dataDir: tempDir('netplay'), databaseUrl: schema?.databaseUrl, env }),
+        await startServer({
+          dataDir: tempDir('netplay'),
+          databaseUrl: schema?.databaseUrl,
+          env,
+          nodeArgs,
+          cpus: pinned ? '0' : undefined,
+        }),
       )
     }
     const [a, b] = [servers[0]!, servers.at(-1)!]
@@ -112,6 +139,7 @@ async function main() {
       const spec = JSON.stringify({ hostUrl: a.url, guestUrl: b.url, rooms: share })
       return fork(self, ['--child', spec], { execArgv: ['--import', 'tsx'] })
     })
+    if (pinned) for (const c of children) pin(c.pid!, '1')
     await Promise.all(children.map((c) => ask(c, '', 'ready')))
     await sleep(3000) // every room past its start (states sent, delay chosen)
     const framesNow = async () =>
@@ -121,25 +149,40 @@ async function main() {
     const delaysNow = async () =>
       (await Promise.all(children.map((c) => ask<number[]>(c, 'frames', 'delays')))).flat()
     const before = await framesNow()
-    const cpuBefore = servers.map((s) => cpuSeconds(s.child.pid!))
+    const pids = [...servers.map((s) => s.child.pid!), ...children.map((c) => c.pid!)]
+    const cpuBefore = pids.map(cpuSeconds)
     const t0 = performance.now()
     await sleep(seconds * 1000)
-    const cpuAfter = servers.map((s) => cpuSeconds(s.child.pid!))
+    const cpuAfter = pids.map(cpuSeconds)
     const elapsed = (performance.now() - t0) / 1000
     const after = await framesNow()
     const rtts = (await rttsNow()).sort((x, y) => x - y)
     const delays = (await delaysNow()).sort((x, y) => x - y)
     const rates = after.map((f, i) => (f - (before[i] ?? 0)) / elapsed).sort((x, y) => x - y)
     const cpu = cpuAfter.map((c, i) => (100 * (c - (cpuBefore[i] ?? 0))) / elapsed)
+    const serverCpu = cpu.slice(0, servers.length)
+    // The server's cost per frame of a room, whatever frames/s the players reached (both players run
+    // every frame of their room, so a room's frames are half the players' sum).
+    const roomFrames = after.reduce((sum, f, i) => sum + f - (before[i] ?? 0), 0) / 2
+    const cpuSum = cpuAfter
+      .slice(0, servers.length)
+      .reduce((sum, c, i) => sum + c - cpuBefore[i]!, 0)
+    const perRoomFrame = (1e6 * cpuSum) / Math.max(1, roomFrames)
+    const playersCpu = cpu.slice(servers.length)
     for (const c of children) c.send({ t: 'stop' })
+    const fmt = (xs: number[]) => xs.map((c) => `${c.toFixed(1)}%`).join(' + ')
     console.log(`netplay server load; ${machineLine()}`)
     console.log(
       `${rooms} rooms × 2 players on ${schema ? 'two app servers, PostgreSQL relay' : 'one app server'}: ` +
-        `server CPU ${cpu.map((c) => `${c.toFixed(1)}%`).join(' + ')} of one core over ${elapsed.toFixed(1)} s; ` +
-        `frames/s per player median ${(rates[Math.floor(rates.length / 2)] ?? 0).toFixed(1)}, ` +
-        `slowest ${(rates[0] ?? 0).toFixed(1)}; round trip to the room median ` +
-        `${rtts[rtts.length >> 1] ?? 0} ms (max ${rtts.at(-1) ?? 0}), input delay median ` +
-        `${delays[delays.length >> 1] ?? 0} frames`,
+        `server CPU ${fmt(serverCpu)} of one core over ${elapsed.toFixed(1)} s` +
+        `${pinned ? ' (servers on CPU 0, players on CPU 1)' : ' (not pinned)'}; ` +
+        `players' CPU ${fmt(playersCpu)}; frames/s per player median ${median(rates).toFixed(1)}, ` +
+        `slowest ${(rates[0] ?? 0).toFixed(1)}; round trip to the room median ${median(rtts)} ms ` +
+        `(max ${rtts.at(-1) ?? 0}), input delay median ${median(delays)} frames; ` +
+        `server CPU per room frame ${perRoomFrame.toFixed(1)} µs (all servers); ` +
+        `load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
     )
   } finally {
     await Promise.all(servers.map((s) => s.stop()))

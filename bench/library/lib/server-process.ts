@@ -52,6 +52,10 @@ export interface ServerOptions {
   databaseUrl?: string
   port?: number
   env?: Record<string, string>
+  /** Pins the server to these CPUs (`taskset -c`, e.g. "0"), so its CPU share is its own. */
+  cpus?: string
+  /** Extra node flags (e.g. `--cpu-prof`). */
+  nodeArgs?: string[]
 }
 
 export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
@@ -67,7 +71,10 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     ...opts.env,
   }
   if (!opts.databaseUrl) delete env.DATABASE_URL
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const node = [process.execPath, ...(opts.nodeArgs ?? []), SERVER_ENTRY]
+  // taskset execs node in its own process, so the child's pid is the server's.
+  const [command, ...args] = opts.cpus ? ['taskset', '-c', opts.cpus, ...node] : node
+  const child = spawn(command!, args, {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws'
 import { encodeBulk } from '@nes-studio/shared/netplay-constants'
 import type { TestDelay } from './delayed-sender'
 import { MemberSocket } from './member-socket'
+import type { Corkable } from './write-batch'
 import { homeOf } from './room-relay'
 import type { RoomRelay, ToGateway } from './room-relay'
 
@@ -36,8 +37,8 @@ export class Gateway {
     return this.sockets.size
   }
 
-  /** Takes a new socket for room `roomId`. */
-  attach(ws: WebSocket, roomId: string): void {
+  /** Takes a new socket for room `roomId`; `raw` is its TCP socket (writes are batched per turn). */
+  attach(ws: WebSocket, roomId: string, raw?: Corkable): void {
     const id = `${this.relay.serverId}.${this.nextMember++}`
     const home = homeOf(roomId)
     const socket = new MemberSocket(id, roomId, ws, {
@@ -47,6 +48,7 @@ export class Gateway {
       answersPings: home === this.relay.serverId,
       toHome: (envelope) => this.relay.toHome(home, envelope),
       onClosed: (closed) => this.sockets.delete(closed.id),
+      raw,
     })
     this.sockets.set(id, socket)
   }

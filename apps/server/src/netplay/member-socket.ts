@@ -18,6 +18,8 @@ import type { ClientMessage } from '@nes-studio/shared/netplay-api'
 import { DelayedSender } from './delayed-sender'
 import type { TestDelay } from './delayed-sender'
 import type { ToHome } from './room-relay'
+import { holdUntilTurnEnds } from './write-batch'
+import type { Corkable } from './write-batch'
 
 /** A close reason is at most 123 bytes of UTF-8 (RFC 6455 5.5). */
 function shortReason(reason: string): string {
@@ -37,6 +39,8 @@ export interface MemberSocketOptions {
   toHome(envelope: ToHome): void
   /** The socket is closed and forgotten. */
   onClosed(member: MemberSocket): void
+  /** The TCP socket under the WebSocket: its writes of one event-loop turn go out together. */
+  raw?: Corkable
 }
 
 export class MemberSocket {
@@ -80,6 +84,7 @@ export class MemberSocket {
 
   private write(data: string | Uint8Array): void {
     if (this.ws.readyState !== this.ws.OPEN) return
+    if (this.options.raw) holdUntilTurnEnds(this.options.raw)
     this.ws.send(data)
     // A browser that stops reading must not make the server hold its messages without end.
     if (this.ws.bufferedAmount > 2 * this.options.maxRomBytes + 1_000_000) this.ws.terminate()

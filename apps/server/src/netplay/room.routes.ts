@@ -59,6 +59,6 @@ export async function netplayRoutes(app: FastifyInstance, opts: NetplayRoutesOpt
         "This is a room's WebSocket: open it with a WebSocket client (the player page does).",
       )
     },
-    wsHandler: (socket, request) => gateway.attach(socket, roomIdOf(request)),
+    wsHandler: (socket, request) => gateway.attach(socket, roomIdOf(request), request.raw.socket),
   })
 }

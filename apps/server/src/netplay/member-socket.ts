@@ -18,6 +18,7 @@ import type { ClientMessage } from '@nes-studio/shared/netplay-api'
 import { DelayedSender } from './delayed-sender'
 import type { TestDelay } from './delayed-sender'
 import type { ToHome } from './room-relay'
+import { readInputFast } from './input-fast-path'
 import { holdUntilTurnEnds } from './write-batch'
 import type { Corkable } from './write-batch'
 
@@ -124,9 +125,12 @@ export class MemberSocket {
     if (bytes.length > NETPLAY_MAX_TEXT_BYTES) {
       return this.refuse(NETPLAY_CLOSE.tooLarge, 'That message is too large for a room.')
     }
+    const text = bytes.toString('utf8')
+    const input = readInputFast(text)
+    if (input) return this.receiveMessage(input)
     let json: unknown
     try {
-      json = JSON.parse(bytes.toString('utf8'))
+      json = JSON.parse(text)
     } catch {
       return this.refuse(NETPLAY_CLOSE.badMessage, 'That message is not JSON.')
     }

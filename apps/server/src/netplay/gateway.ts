@@ -7,6 +7,7 @@ import type { TestDelay } from './delayed-sender'
 import { MemberSocket } from './member-socket'
 import type { Corkable } from './write-batch'
 import { homeOf } from './room-relay'
+import { serverText } from './server-text'
 import type { RoomRelay, ToGateway } from './room-relay'
 
 export interface GatewayOptions {
@@ -60,7 +61,7 @@ export class Gateway {
       return
     }
     if (envelope.k === 'send') {
-      const text = JSON.stringify(envelope.msg)
+      const text = serverText(envelope.msg)
       for (const id of envelope.members) this.sockets.get(id)?.sendText(text)
       return
     }

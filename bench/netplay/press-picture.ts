@@ -68,6 +68,12 @@ function framesToInput(steps: StepRecord[], at: number, pad: 0 | 1, until: numbe
   return pressed ? (pressed[0] - at) / FRAME_MS : NaN
 }
 
+/** Frames from `at` until the page sent its pad with a button down. */
+function framesToSend(sends: [number, boolean][], at: number, until: number): number {
+  const sent = sends.find(([t, pressed]) => t >= at && t < until && pressed)
+  return sent ? (sent[0] - at) / FRAME_MS : NaN
+}
+
 interface Wait {
   ms: number
   room: boolean
@@ -142,26 +148,28 @@ async function runAt(rtt: number) {
     await sleep(1000) // the last press reaches both screens
     const status = await statusLine(host)
     const [h, g] = [await readProbe(host), await readProbe(guest)]
-    const [own, other, ownInput, otherInput]: [number[], number[], number[], number[]] = [
-      [],
-      [],
-      [],
-      [],
-    ]
+    const m: Record<'own' | 'other' | 'ownInput' | 'otherInput' | 'sent', number[]> = {
+      own: [],
+      other: [],
+      ownInput: [],
+      otherInput: [],
+      sent: [],
+    }
     for (const [pad, mine, theirs] of [
       [0, h, g],
       [1, g, h],
     ] as const) {
       mine.keys.forEach((at, n) => {
         const until = mine.keys[n + 1] ?? Infinity
-        own.push(framesToPicture(mine.steps, at, pad, until))
-        other.push(framesToPicture(theirs.steps, at, pad, until))
-        ownInput.push(framesToInput(mine.steps, at, pad, until))
-        otherInput.push(framesToInput(theirs.steps, at, pad, until))
+        m.own.push(framesToPicture(mine.steps, at, pad, until))
+        m.other.push(framesToPicture(theirs.steps, at, pad, until))
+        m.ownInput.push(framesToInput(mine.steps, at, pad, until))
+        m.otherInput.push(framesToInput(theirs.steps, at, pad, until))
+        m.sent.push(framesToSend(mine.sends, at, until))
       })
     }
     const waits = [...waitsOf(h), ...waitsOf(g)]
-    return { status, presses, own, other, ownInput, otherInput, waits }
+    return { status, presses, m, waits }
   } finally {
     await browser.close()
     await server.stop()
@@ -176,15 +184,16 @@ const frames = (values: number[]) => {
 console.log(`netplay press → picture in two Chromium pages; ${machineLine()}`)
 for (const rtt of RTTS) {
   const load = os.loadavg()[0]!.toFixed(2)
-  const { status, presses, own, other, ownInput, otherInput, waits } = await runAt(rtt)
+  const { status, presses, m, waits } = await runAt(rtt)
   const longest = (list: Wait[]) => Math.max(0, ...list.map((w) => w.ms)).toFixed(0)
   const room = waits.filter((w) => w.room)
   const delay = /delay (\d+) frames/.exec(status)?.[1] ?? '?'
   console.log(
     `round trip ${String(rtt).padStart(3)} ms (relay delay ${rtt / 2} ms), ${secondsAt(rtt)} s, ` +
       `${presses} presses, load ${load} at the start: delay ${delay} frames ("${status}")\n` +
-      `  press → picture, frames: own screen ${frames(own)}; other screen ${frames(other)}\n` +
-      `  press → first frame run with it: own ${frames(ownInput)}; other ${frames(otherInput)}\n` +
+      `  press → picture, frames: own screen ${frames(m.own)}; other screen ${frames(m.other)}\n` +
+      `  press → first frame run with it: own ${frames(m.ownInput)}; other ${frames(m.otherInput)}\n` +
+      `  press → sent to the room: ${frames(m.sent)}\n` +
       `  waits (both pages): ${waits.length}, longest ${longest(waits)} ms, ` +
       `${waits.filter((w) => w.ms > 100).length} over 100 ms; of them room ${room.length} ` +
       `(longest ${longest(room)} ms), busy ${waits.length - room.length}`,

@@ -17,12 +17,15 @@ export interface PageRecord {
   keys: number[]
   /** When the page's animation frames ran (ms). */
   ticks: number[]
+  /** The page's pad as it sent it to the room: when (ms), and whether any button was down. */
+  sends: [at: number, pressed: boolean][]
 }
 
 interface Probe {
   steps: StepRecord[]
   keys: number[]
   ticks: number[]
+  sends: [number, boolean][]
 }
 
 /**
@@ -41,7 +44,7 @@ export async function installProbe(page: Page): Promise<void> {
     const win = window as unknown as { nesProbe?: Probe; nesFrame?: Api }
     const api = win.nesFrame
     if (!api) throw new Error('The game frame has no API')
-    const probe: Probe = { steps: [], keys: [], ticks: [] }
+    const probe: Probe = { steps: [], keys: [], ticks: [], sends: [] }
     win.nesProbe = probe
     const pixels = [0, 0]
     const GL_RGB = 0x1907
@@ -75,7 +78,7 @@ export async function installProbe(page: Page): Promise<void> {
   })
   await page.evaluate(() => {
     const win = window as unknown as Window & { nesProbe?: Probe }
-    const probe: Probe = { steps: [], keys: [], ticks: [] }
+    const probe: Probe = { steps: [], keys: [], ticks: [], sends: [] }
     win.nesProbe = probe
     const now = () => performance.timeOrigin + performance.now()
     addEventListener(
@@ -85,6 +88,15 @@ export async function installProbe(page: Page): Promise<void> {
       },
       { capture: true },
     )
+    // The room connection's `input` messages ({ t: 'input', f, p: [pad, …] }, JSON text).
+    const send = WebSocket.prototype.send
+    WebSocket.prototype.send = function (this: WebSocket, data) {
+      if (typeof data === 'string' && data.startsWith('{"t":"input"')) {
+        const pads = (JSON.parse(data) as { p: number[] }).p
+        probe.sends.push([now(), pads.some((pad) => pad !== 0)])
+      }
+      send.call(this, data)
+    }
     const tick = () => {
       probe.ticks.push(now())
       requestAnimationFrame(tick)
@@ -98,20 +110,23 @@ export async function clearProbe(page: Page): Promise<void> {
   for (const frame of page.frames()) {
     await frame.evaluate(() => {
       const probe = (window as unknown as { nesProbe?: Probe }).nesProbe
-      if (probe) for (const list of [probe.steps, probe.keys, probe.ticks]) list.length = 0
+      if (probe) {
+        for (const list of [probe.steps, probe.keys, probe.ticks, probe.sends]) list.length = 0
+      }
     })
   }
 }
 
 /** What the probe recorded in the page and in its game frame. */
 export async function readProbe(page: Page): Promise<PageRecord> {
-  const record: PageRecord = { steps: [], keys: [], ticks: [] }
+  const record: PageRecord = { steps: [], keys: [], ticks: [], sends: [] }
   for (const frame of page.frames()) {
     const probe = await frame.evaluate(() => (window as unknown as { nesProbe?: Probe }).nesProbe)
     if (!probe) continue
     record.steps.push(...probe.steps)
     record.keys.push(...probe.keys)
     record.ticks.push(...probe.ticks)
+    record.sends.push(...probe.sends)
   }
   return record
 }

@@ -5,7 +5,12 @@
 // on a phone.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { buildBatteryRom, readFrameCounter, readStartCount } from './support/battery-rom'
+import {
+  buildBatteryRom,
+  pressStart,
+  readFrameCounter,
+  readStartCount,
+} from './support/battery-rom'
 import { openPage, TOUCH_DEVICES } from './support/browser'
 import type { PageOptions } from './support/browser'
 import { usePageSuite } from './support/page-suite'
@@ -30,15 +35,6 @@ async function openGame(page: Page, romId: string): Promise<void> {
   await page.goto(`${suite.baseUrl}/play/${romId}`)
   await waitForGame(page)
   await blurActiveElement(page)
-}
-
-async function pressStart(page: Page, times: number): Promise<void> {
-  for (let i = 0; i < times; i++) {
-    await page.keyboard.down('Enter')
-    await page.waitForTimeout(120)
-    await page.keyboard.up('Enter')
-    await page.waitForTimeout(120)
-  }
 }
 
 /** The game runs (it is not held waiting for an answer): its frame counter moves. */

@@ -6,7 +6,12 @@ import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { openPage, TOUCH_DEVICES } from './support/browser'
-import { buildBatteryRom, readFrameCounter, readStartCount } from './support/battery-rom'
+import {
+  buildBatteryRom,
+  pressStart as pressStartKey,
+  readFrameCounter,
+  readStartCount,
+} from './support/battery-rom'
 import { buildInputProbeRom } from './support/input-probe'
 import { startServer } from './support/global-setup'
 import { usePageSuite } from './support/page-suite'
@@ -21,17 +26,11 @@ async function startSlotGame(page: Page, name: string, rom = buildBatteryRom()):
   await blurActiveElement(page)
 }
 
-/** Presses START `times` times with the keyboard, each long enough for the game to see it. */
+/** Presses START `times` times with the keyboard (each until the game has seen it); the game counts each once. */
 async function pressStart(page: Page, times: number): Promise<void> {
   await blurActiveElement(page)
   const before = await readStartCount(page)
-  for (let i = 0; i < times; i++) {
-    await page.keyboard.down('Enter')
-    await page.waitForTimeout(120)
-    await page.keyboard.up('Enter')
-    await page.waitForTimeout(120)
-  }
-  await expect.poll(() => readStartCount(page)).toBe(before + times)
+  expect(await pressStartKey(page, times)).toBe(before + times)
 }
 
 async function uploadToLibrary(

@@ -1,6 +1,7 @@
 // A battery-backed test ROM (NROM, .inesmir 3: vertical mirroring + battery), built by our own assembler:
 // every START press adds one to the count in save RAM at $6000, and the backdrop colour shows the count
-// (so a person can see it too). $10-$11 count frames since power-on, for rewind checks.
+// (so a person can see it too). $10-$11 count frames since power-on, for rewind checks. $00 holds the pad as
+// the game last read it (bit 4 is START).
 import type { Page } from 'playwright-core'
 import { buildRom, nromSource } from './nrom-program'
 
@@ -64,4 +65,57 @@ export async function readFrameCounter(page: Page): Promise<number> {
     Array.from(await window.gameInstance!.readMemory(0x10, 2)),
   )
   return lo | (hi << 8)
+}
+
+const START_BIT = 0x10
+/** How long a press may take to reach the game: generous, a loaded 2-core machine runs it at 7 FPS. */
+const SEEN_TIMEOUT_MS = 20_000
+
+/** The pad byte the game last read ($00, A in bit 7 … RIGHT in bit 0). */
+async function readPad(page: Page): Promise<number> {
+  const [pad = 0] = await page.evaluate(async () =>
+    Array.from(await window.gameInstance!.readMemory(0x00, 1)),
+  )
+  return pad
+}
+
+/** Polls `seen` until it holds; throws `what` when it has not after SEEN_TIMEOUT_MS. */
+async function untilGameSees(
+  page: Page,
+  seen: () => Promise<boolean>,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + SEEN_TIMEOUT_MS
+  while (!(await seen())) {
+    if (Date.now() > deadline)
+      throw new Error(`the game did not see ${what} in ${SEEN_TIMEOUT_MS} ms`)
+    await page.waitForTimeout(16)
+  }
+}
+
+/**
+ * Presses START `times` times with the keyboard (Enter) and returns the game's START count after. Each press
+ * lasts until the game has read START held and counted it, and each release until the game has read START
+ * up, however slowly the game runs: a press of fixed length (120 ms) can fall between two of the game's
+ * reads of the pad when it runs at 7 FPS. A press that never reaches the game throws.
+ */
+export async function pressStart(page: Page, times: number): Promise<number> {
+  let count = await readStartCount(page)
+  for (let i = 0; i < times; i++) {
+    const wanted = count + 1
+    await page.keyboard.down('Enter')
+    await untilGameSees(
+      page,
+      async () => (await readStartCount(page)) >= wanted,
+      `START press ${i + 1} of ${times} (count ${count})`,
+    )
+    await page.keyboard.up('Enter')
+    await untilGameSees(
+      page,
+      async () => ((await readPad(page)) & START_BIT) === 0,
+      `START released after press ${i + 1}`,
+    )
+    count = await readStartCount(page)
+  }
+  return count
 }

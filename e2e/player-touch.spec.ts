@@ -15,6 +15,7 @@ import { chooseRom, waitForGame } from './support/player-page'
 import { waitForFrameTint, waitForGreenFrame } from './support/studio-frames'
 import { compileButton, setEditorText } from './support/studio-page'
 import { BUTTON_PROGRAM } from './support/studio-programs'
+import { saveScreenshot } from './support/artifacts'
 
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts')
 const suite = usePageSuite()
@@ -117,9 +118,7 @@ describe('touch screens', () => {
       const portrait = device.height > device.width
       if (portrait) expect(game.width).toBeGreaterThan(device.width * 0.8)
       else expect(game.height).toBeGreaterThan(device.height * 0.6)
-      await page.screenshot({
-        path: path.join(artifacts, `touch-${device.width}x${device.height}.png`),
-      })
+      await saveScreenshot(page, path.join(artifacts, `touch-${device.width}x${device.height}.png`))
     },
   )
 
@@ -205,7 +204,7 @@ describe('touch screens', () => {
     for (let i = 0; i < 40 && !(seen.pad1 & PAD_BIT.a); i++) seen = await readProbe(page)
     await touches(cdp, 'touchEnd', [])
     expect(seen.pad1 & PAD_BIT.a).toBe(PAD_BIT.a)
-    await page.screenshot({ path: path.join(artifacts, 'touch-fullscreen-844x390.png') })
+    await saveScreenshot(page, path.join(artifacts, 'touch-fullscreen-844x390.png'))
   })
 
   it('turning the phone mid-game keeps the game in view, unless the visitor scrolled away', async () => {
@@ -216,7 +215,7 @@ describe('touch screens', () => {
     // The whole screen (its black bars too), not only the picture, which sits lower inside it.
     await waitUntilInView(page, '.player .game-display')
     expect(await page.locator('.player').getAttribute('data-layout')).toBe('landscape')
-    await page.screenshot({ path: path.join(artifacts, 'touch-turned-667x375.png') })
+    await saveScreenshot(page, path.join(artifacts, 'touch-turned-667x375.png'))
     await page.setViewportSize({ width: PHONE.width, height: PHONE.height })
     await waitUntilInView(page, '.player .game-display')
 
@@ -242,10 +241,7 @@ describe('touch screens', () => {
     expect(await waitForGreenFrame(page)).toMatchObject({ green: true })
     // The preview is far below COMPILE & RUN on a phone: the studio brings it into view.
     await waitUntilInView(page, '[data-testid=preview-screen]')
-    await page.screenshot({
-      path: path.join(artifacts, 'touch-studio-375x667.png'),
-      fullPage: true,
-    })
+    await saveScreenshot(page, path.join(artifacts, 'touch-studio-375x667.png'), { fullPage: true })
   })
 
   it('plays the studio preview with its on-screen pad on a phone', async () => {

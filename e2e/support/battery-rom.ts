@@ -51,19 +51,23 @@ export function buildBatteryRom(variant = 0): Uint8Array {
   return buildRom(nromSource({ ...BATTERY_PROGRAM, chrByte: variant & 0xff }))
 }
 
+/** `length` bytes of the running game's CPU memory from `address`. */
+function readGameMemory(page: Page, address: number, length: number): Promise<number[]> {
+  return page.evaluate(
+    async ([from, count]) => Array.from(await window.gameInstance!.readMemory(from, count)),
+    [address, length] as const,
+  )
+}
+
 /** The START count the game keeps in save RAM ($6000). */
 export async function readStartCount(page: Page): Promise<number> {
-  const [count = 0] = await page.evaluate(async () =>
-    Array.from(await window.gameInstance!.readMemory(0x6000, 1)),
-  )
+  const [count = 0] = await readGameMemory(page, 0x6000, 1)
   return count
 }
 
 /** Frames since power-on ($10-$11). */
 export async function readFrameCounter(page: Page): Promise<number> {
-  const [lo = 0, hi = 0] = await page.evaluate(async () =>
-    Array.from(await window.gameInstance!.readMemory(0x10, 2)),
-  )
+  const [lo = 0, hi = 0] = await readGameMemory(page, 0x10, 2)
   return lo | (hi << 8)
 }
 
@@ -73,9 +77,7 @@ const SEEN_TIMEOUT_MS = 20_000
 
 /** The pad byte the game last read ($00, A in bit 7 … RIGHT in bit 0). */
 async function readPad(page: Page): Promise<number> {
-  const [pad = 0] = await page.evaluate(async () =>
-    Array.from(await window.gameInstance!.readMemory(0x00, 1)),
-  )
+  const [pad = 0] = await readGameMemory(page, 0x00, 1)
   return pad
 }
 

@@ -5,6 +5,7 @@
 // message written another way, goes the general way (JSON.parse and clientMessageSchema): this path
 // accepts nothing the schema would refuse.
 import { NETPLAY_MAX_INPUT_BATCH } from '@nes-studio/shared/netplay-constants'
+import type { ClientMessage } from '@nes-studio/shared/netplay-api'
 
 /** A pad byte as JSON writes it: no leading zeros, no sign, no fraction. */
 const PAD = '(?:0|[1-9][0-9]{0,2})'
@@ -12,11 +13,7 @@ const INPUT_TEXT = new RegExp(
   `^\\{"t":"input","f":([1-9][0-9]{0,9}),"p":\\[(${PAD}(?:,${PAD})*)\\]\\}$`,
 )
 
-export interface InputMessage {
-  t: 'input'
-  f: number
-  p: number[]
-}
+type InputMessage = Extract<ClientMessage, { t: 'input' }>
 
 /** The input message in `text` when it is one in the client's exact form and valid; else undefined. */
 export function readInputFast(text: string): InputMessage | undefined {

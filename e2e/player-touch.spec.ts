@@ -190,8 +190,12 @@ describe('touch screens', () => {
     await startProbe(page)
     await page.getByRole('button', { name: 'FULLSCREEN' }).tap()
     await page.waitForFunction(() => document.fullscreenElement !== null)
-    const game = await page.locator('.game-display__frame').boundingBox()
-    expect(Math.round(game!.height)).toBe(landscape.height)
+    // fullscreenElement is set before the browser has laid the page out at the screen's size (CI saw the
+    // frame still 346 px high at that moment): wait for the layout, then check it.
+    const frame = page.locator('.game-display__frame')
+    await expect
+      .poll(async () => Math.round((await frame.boundingBox())!.height), { timeout: 5_000 })
+      .toBe(landscape.height)
     for (const button of ['left', 'right', 'up', 'down', 'a', 'b', 'select', 'start']) {
       const box = await page.locator(`.player [data-button="${button}"]`).first().boundingBox()
       expect(box!.y + box!.height, button).toBeLessThanOrEqual(landscape.height)

@@ -78,9 +78,12 @@ async function outOfView(page: Page, isPortrait: boolean): Promise<string[]> {
 
 /** What the open toast covers of the console's top row, the picture's top half, the pad and EJECT. */
 function coveredByToast(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const toast = document.querySelector('.toast')?.getBoundingClientRect()
-    if (!toast) return ['(no toast)']
+  return page.evaluate(async () => {
+    const element = document.querySelector('.toast')
+    if (!element) return ['(no toast)']
+    // where the toast stays: during its entrance (150 ms) it lies up to 16 px lower
+    await Promise.all(element.getAnimations().map((a) => a.finished))
+    const toast = element.getBoundingClientRect()
     const overlaps = (b: DOMRect) =>
       b.left < toast.right && toast.left < b.right && b.top < toast.bottom && toast.top < b.bottom
     const screen = document.querySelector('.player .screen')!.getBoundingClientRect()

@@ -218,7 +218,8 @@ describe('touch screens', () => {
     await page.setViewportSize({ width: PHONE.height, height: PHONE.width })
     // The whole screen (its black bars too), not only the picture, which sits lower inside it.
     await waitUntilInView(page, '.player .game-display')
-    expect(await page.locator('.player').getAttribute('data-layout')).toBe('landscape')
+    // the layout follows the media queries in a render of its own
+    await expect.poll(() => page.locator('.player').getAttribute('data-layout')).toBe('landscape')
     await saveScreenshot(page, path.join(artifacts, 'touch-turned-667x375.png'))
     await page.setViewportSize({ width: PHONE.width, height: PHONE.height })
     await waitUntilInView(page, '.player .game-display')
@@ -227,7 +228,10 @@ describe('touch screens', () => {
     await page
       .getByRole('heading', { name: 'ROM Library' })
       .evaluate((heading) => heading.scrollIntoView({ block: 'start', behavior: 'instant' }))
-    await page.waitForTimeout(300) // the page hears of a scroll at its next frame; a hand turns slower
+    // The page hears of a scroll at its next frame (scroll events come before its animation frames).
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    )
     await page.setViewportSize({ width: PHONE.height, height: PHONE.width })
     await page.waitForTimeout(1000)
     const box = await page.locator('.player .game-display').boundingBox()

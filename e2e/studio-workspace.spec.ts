@@ -10,6 +10,7 @@ import {
   downloadFrom,
   importZipFile,
   savedFiles,
+  savedProject,
   setEditorText,
   tab,
   toolbarLayout,
@@ -116,7 +117,8 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
         ([a, b]) => b!.x >= a!.x - 1 && b!.x + Math.min(b!.width, a!.width) <= a!.x + a!.width + 1,
       )
     expect(await strip.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true)
-    expect(await fits(tab(page, 'sound/a-music-driver'))).toBe(true)
+    // the strip scrolls to the active tab in an effect, which may run after the tab has appeared
+    await expect.poll(() => fits(tab(page, 'sound/a-music-driver'))).toBe(true)
     await press(device, treeRow(page, 'main.asm'))
     await expect.poll(() => fits(tab(page, 'main.asm'))).toBe(true)
     expect(await fits(tab(page, 'sound/a-music-driver'))).toBe(false)
@@ -154,6 +156,8 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
     await importZipFile(page, 'broken.zip', new Uint8Array([1, 2, 3]))
     const toast = page.locator('.toast').filter({ hasText: 'Import Failed' })
     await toast.waitFor()
+    // measured where the toast stays: during its entrance (150 ms) it lies up to 16 px lower
+    await toast.evaluate((e) => Promise.all(e.getAnimations().map((a) => a.finished)))
     const [toastBox, panelBox] = await Promise.all([
       toast.boundingBox(),
       page.getByRole('region', { name: 'Problems' }).boundingBox(),
@@ -216,7 +220,15 @@ describe.each(STUDIO_DEVICES)('studio workspace on $name', (device) => {
     await treeRow(page, 'notes/todo.txt').waitFor()
     await press(device, treeRow(page, 'notes/todo.txt'))
     await setEditorText(page, 'typed just before the crash')
-    await page.waitForTimeout(1000)
+    // the crash comes once the autosave (300 ms after the last key, then IndexedDB) has stored the edit,
+    // however long a loaded machine takes to write it
+    await expect
+      .poll(
+        async () =>
+          (await savedProject(page))?.files.find((f) => f.filename === 'notes/todo.txt')?.content,
+        { timeout: 10_000 },
+      )
+      .toBe('typed just before the crash')
     const cdp = await page.context().newCDPSession(page)
     const crashed = page.waitForEvent('crash')
     // Page.crash never answers: the renderer is gone.

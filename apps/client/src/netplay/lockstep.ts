@@ -26,6 +26,8 @@ const KEEP_BEHIND = 600
 /** Own input remembered, to send again after a dropped connection. */
 const INPUT_HISTORY = 256
 const MAX_INPUT_BATCH = 32
+/** How early a timer may fire and still count its frame as due, ms (float sums of FRAME_MS). */
+const DUE_SLACK_MS = 0.01
 
 /** The emulator, as the loop needs it (emulator/lockstep-core.ts implements it on EmulatorJS). */
 export interface LockstepCore {
@@ -207,20 +209,34 @@ export class Lockstep {
   }
 
   /**
-   * Sends this player's pad for frame n + delay as soon as frame n is due and confirmed, without waiting
-   * for the animation frame that will show it (up to 16 ms later): call from a timer at `nextWake()`.
+   * Sends this player's pad for frame n + delay as soon as frame n is due and can run, without waiting
+   * for the animation frame that will show it (up to 16 ms later): call from a timer at `nextWake()`,
+   * and when the other player's input or confirmed frames arrive.
    */
   pumpInput(now: number): void {
-    if (!this.hasState || this.isPaused || this.nextDue === undefined || now < this.nextDue) return
-    const due = this.frameNow + 1 + Math.floor((now - this.nextDue) / FRAME_MS)
+    if (!this.hasState || this.isPaused || this.nextDue === undefined) return
+    // DUE_SLACK_MS: a timer set for the due time of frame n must count frame n as due, whatever the
+    // rounding of the sum of frame times.
+    const late = now + DUE_SLACK_MS - this.nextDue
+    if (late < 0) return
+    const due = this.frameNow + 1 + Math.floor(late / FRAME_MS)
     let target = this.frameNow
     while (target < due && this.canRun(target + 1)) target++
     if (target > this.frameNow) this.sendInputsUpTo(target + this.delay)
   }
 
-  /** When the next frame is due (ms, the clock `tick` is given), or undefined while none is. */
-  nextWake(): number | undefined {
-    return this.hasState && !this.isPaused ? this.nextDue : undefined
+  /**
+   * When `pumpInput` next has a pad to send (ms, the clock `tick` is given; `now` if that is already
+   * due), or undefined when only an arrival can change that: a spectator, a paused room, or the next
+   * frame to send for waits for the other player. One timer per frame, none while waiting.
+   */
+  nextWake(now: number): number | undefined {
+    if (!this.hasState || this.isPaused || this.nextDue === undefined) return undefined
+    if (this.pad === null || this.nextInput === 0) return undefined
+    // The first frame whose running sends a pad not yet sent.
+    const unsent = Math.max(this.frameNow + 1, this.nextInput - this.delay)
+    for (let f = this.frameNow + 1; f <= unsent; f++) if (!this.canRun(f)) return undefined
+    return Math.max(now, this.nextDue + (unsent - this.frameNow - 1) * FRAME_MS)
   }
 
   /** A browser far behind the confirmed frames (it just joined, or its tab was busy) runs them at once. */

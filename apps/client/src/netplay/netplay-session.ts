@@ -11,6 +11,7 @@ import type {
   ServerMessage,
 } from '@nes-studio/shared/netplay-api'
 import type { EmulatorHost } from '../emulator/types'
+import { FrameDriver } from './frame-driver'
 import { Lockstep } from './lockstep'
 import type { LockstepCore } from './lockstep'
 import { RoomConnection } from './room-connection'
@@ -60,8 +61,7 @@ export class NetplaySession {
   private view: SessionView
   private cartridge: Uint8Array | undefined
   private seat: string | undefined
-  private raf = 0
-  private timer: ReturnType<typeof setTimeout> | undefined
+  private driver: FrameDriver | undefined
   private viewTimer: ReturnType<typeof setInterval> | undefined
   private noteTimer: ReturnType<typeof setTimeout> | undefined
   private starting: Promise<void> | undefined
@@ -166,9 +166,11 @@ export class NetplaySession {
           waitingFor: msg.waitingFor,
         })
       case 'frames':
-        return this.loop?.receiveFrames(msg.f, msg.p)
+        this.loop?.receiveFrames(msg.f, msg.p)
+        return this.driver?.wake()
       case 'input':
-        return this.loop?.receiveInput(msg.pad, msg.f, msg.p)
+        this.loop?.receiveInput(msg.pad, msg.f, msg.p)
+        return this.driver?.wake()
       case 'role':
         this.seat = msg.seat ?? undefined
         this.loop?.setRole(msg.pad, msg.inputFrom)
@@ -246,7 +248,11 @@ export class NetplaySession {
     }
     this.onVisibility()
     this.update({ phase: 'playing' })
-    this.drive()
+    this.driver = new FrameDriver(this.loop, (error) => {
+      this.connection.leave()
+      this.end(`The game stopped: ${error instanceof Error ? error.message : String(error)}`)
+    })
+    this.driver.start()
   }
 
   /** A slot cartridge's bytes, sent by the room right after the welcome. */
@@ -268,35 +274,6 @@ export class NetplaySession {
     this.loop?.receiveState(bulk.frame, bulk.bytes)
   }
 
-  /** Runs due frames on every animation frame, and sends input from a timer the moment a frame is due. */
-  private drive(): void {
-    const frame = () => {
-      try {
-        this.loop?.tick(performance.now())
-      } catch (error) {
-        this.connection.leave()
-        this.end(`The game stopped: ${error instanceof Error ? error.message : String(error)}`)
-        return
-      }
-      this.armTimer()
-      this.raf = requestAnimationFrame(frame)
-    }
-    this.raf = requestAnimationFrame(frame)
-  }
-
-  private armTimer(): void {
-    clearTimeout(this.timer)
-    const wake = this.loop?.nextWake()
-    if (wake === undefined) return
-    this.timer = setTimeout(
-      () => {
-        this.loop?.pumpInput(performance.now())
-        this.armTimer()
-      },
-      Math.max(0, wake - performance.now()),
-    )
-  }
-
   private readonly onVisibility = () => {
     if (this.view.pad === null || this.view.phase === 'ended' || !this.loop) return
     this.connection.send({ t: 'hidden', on: document.visibilityState === 'hidden' })
@@ -304,8 +281,7 @@ export class NetplaySession {
 
   private end(reason: string): void {
     if (this.view.phase === 'ended') return
-    cancelAnimationFrame(this.raf)
-    clearTimeout(this.timer)
+    this.driver?.stop()
     clearInterval(this.viewTimer)
     document.removeEventListener('visibilitychange', this.onVisibility)
     const { emulator } = this.options

@@ -42,6 +42,7 @@ export class SimPlayer {
   readonly ranAt: number[] = []
   private lastUp = 0
   private lastDown = 0
+  private timerAt: number | undefined
 
   constructor(
     readonly sim: LockstepSim,
@@ -91,12 +92,21 @@ export class SimPlayer {
 
   /** The session's timer at the next due frame (a browser's timers fire about 1 ms late). */
   private armTimer(): void {
-    const wake = this.loop.nextWake()
-    if (wake === undefined) return
+    const wake = this.loop.nextWake(this.sim.now)
+    if (wake === undefined || wake === this.timerAt) return
+    this.timerAt = wake
     this.sim.at(Math.max(this.sim.now, wake) + 1, () => {
+      if (this.timerAt !== wake) return // set again for another time since
+      this.timerAt = undefined
       this.loop.pumpInput(this.sim.now)
-      if (this.loop.nextWake() !== wake) this.armTimer()
+      this.armTimer()
     })
+  }
+
+  /** The other player's input or confirmed frames arrived: as the session's FrameDriver.wake(). */
+  arrived(): void {
+    this.loop.pumpInput(this.sim.now)
+    this.armTimer()
   }
 }
 
@@ -156,12 +166,20 @@ export class LockstepSim {
       merged.push([a, b])
     }
     for (const player of this.players) {
-      if (merged.length > 0) player.down(() => player.loop.receiveFrames(start, merged))
+      if (merged.length > 0)
+        player.down(() => {
+          player.loop.receiveFrames(start, merged)
+          player.arrived()
+        })
     }
     // What is still not confirmed goes to the other player at once, as the room relays it.
     const from = Math.max(first, this.confirmed + 1)
     const other = this.players[2 - pad]!
     const rest = pads.slice(from - first)
-    if (rest.length > 0) other.down(() => other.loop.receiveInput(pad, from, rest))
+    if (rest.length > 0)
+      other.down(() => {
+        other.loop.receiveInput(pad, from, rest)
+        other.arrived()
+      })
   }
 }

@@ -144,8 +144,11 @@ describe('online play', () => {
       await shoot(guest, 'netplay-guest-paused')
       await host.getByRole('button', { name: 'RESUME' }).click()
 
-      // The guest closes its browser: the host plays on alone, pad 2 released.
+      // The guest closes its browser: the room says so (the host's panel still shows its own rewind
+      // refusal for a few seconds, so the spectator's is checked), and the host plays on alone.
       await guest.context().close()
+      await expect.poll(() => roomNote(watcher)).toBe('Player 2 left the room.')
+      await shoot(watcher, 'netplay-watcher-player-left')
       await waitForStatus(host, /^1 player · 1 spectator/)
       await pressKey(host, 'Enter')
       for (const page of [host, watcher]) {

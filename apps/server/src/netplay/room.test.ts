@@ -135,13 +135,21 @@ describe('Room: drops, leaving and the end', () => {
     h.room.tick()
     expect(h.frames(HOST).get(11)).toEqual([1, 0])
     expect(h.last(HOST, 'roster').members.map((m) => m.role)).toEqual(['host'])
+    expect(h.last(HOST, 'notice').message).toBe(
+      'Player 2 did not come back within 30 seconds: pad 2 is free.',
+    )
   })
 
   it('frees pad 2 at once when player 2 leaves on purpose', () => {
     const h = roomWithGuest(10, 4)
     h.input(HOST, 11, [1])
+    h.hello('s.w1')
     h.room.message(GUEST, { t: 'leave' })
     expect(h.frames(HOST).get(11)).toEqual([1, 0])
+    // The host (and anyone watching) is told, not left to notice the player count drop.
+    for (const id of [HOST, 's.w1']) {
+      expect(h.last(id, 'notice').message).toBe('Player 2 left the room.')
+    }
   })
 
   it('ends the room for everyone when the host leaves', () => {

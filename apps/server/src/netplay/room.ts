@@ -301,6 +301,7 @@ export class Room {
     if (member.role === 'host' && clean) return this.end(ENDED.hostLeft)
     if (member.role === 'spectator' || (clean && member.pad === 2)) {
       this.remove(member)
+      if (member.pad === 2) this.tellEveryone('Player 2 left the room.')
     } else {
       member.connected = false
       member.awayUntil = this.options.now() + this.options.reconnectMs
@@ -308,6 +309,12 @@ export class Room {
     }
     this.broadcastRoster()
     this.advance()
+  }
+
+  /** A notice for every browser still in the room (the room panel shows it for a few seconds). */
+  private tellEveryone(message: string): void {
+    const connected = [...this.members.values()].filter((m) => m.connected).map((m) => m.id)
+    this.output.send(connected, { t: 'notice', message })
   }
 
   private remove(member: Member): void {
@@ -324,6 +331,9 @@ export class Room {
       if (member.awayUntil === null || member.awayUntil > now) continue
       if (member.role === 'host') return this.end(ENDED.hostLost)
       this.remove(member)
+      if (member.pad === 2) {
+        this.tellEveryone('Player 2 did not come back within 30 seconds: pad 2 is free.')
+      }
       this.broadcastRoster()
       this.advance()
     }

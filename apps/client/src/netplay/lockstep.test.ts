@@ -229,6 +229,44 @@ describe('Lockstep: states', () => {
     expect(loop.frame).toBe(4)
   })
 
+  it("confirms a frame itself from its own pad as sent and the other's relayed: the room sends no frames for it", () => {
+    const { core, link, loop } = host(2)
+    core.pad = 0x08
+    loop.receiveFrames(1, frames(2, [0, 0]))
+    loop.tick(0)
+    loop.tick(FRAME_MS) // frames 1-2 run; its pads for 1-4 are sent
+    expect(Math.max(...link.sent().keys())).toBe(4)
+    // The guest's pads for 3-5 are relayed; 3 and 4 have both pads here, 5 not yet (its own is not sent).
+    loop.receiveInput(2, 3, [0x40, 0x80, 0x20])
+    expect(loop.status(0).confirmed).toBe(4)
+    // The room then sends frame 5 onwards (this browser's input for 5 reached it second): no gap.
+    loop.tick(FRAME_MS * 2) // frame 3 runs, its pad for 5 goes out: 5 is confirmed here too
+    expect(loop.status(0).confirmed).toBe(5)
+    loop.receiveFrames(6, frames(2, [0x08, 0x01]))
+    expect(link.needed).toBe(0)
+    for (let t = 3; t < 8; t++) loop.tick(FRAME_MS * t)
+    expect(loop.frame).toBe(7)
+    expect(core.stepped.slice(2, 7)).toEqual([
+      [0x08, 0x40],
+      [0x08, 0x80],
+      [0x08, 0x20],
+      [0x08, 0x01],
+      [0x08, 0x01],
+    ])
+  })
+
+  it('confirms nothing itself while watching, or before the first frame of its own input', () => {
+    const { link, loop } = host(2)
+    loop.setRole(2, 10)
+    loop.receiveFrames(1, frames(2))
+    loop.receiveInput(1, 3, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
+    expect(loop.status(0).confirmed).toBe(2)
+    loop.setRole(null, null)
+    loop.receiveInput(2, 3, [1])
+    expect(loop.status(0).confirmed).toBe(2)
+    expect(link.needed).toBe(0)
+  })
+
   it('sends again the input the room lost when its connection dropped', () => {
     const { core, link, loop } = host(2)
     core.pad = 5

@@ -59,7 +59,7 @@ export interface LockstepLink {
 export interface LockstepStatus {
   /** The last frame run (its picture is on screen). */
   frame: number
-  /** The last confirmed frame received. */
+  /** The last confirmed frame (received, or confirmed by this player from both pads it holds). */
   confirmed: number
   /** How long the loop has waited for the next frame so far, ms (0 when it is not waiting). */
   waitingMs: number
@@ -146,6 +146,7 @@ export class Lockstep {
       this.hasState = false
       this.link.needState()
     }
+    this.confirmHeld()
   }
 
   /** The other player's pad for frames `first`, `first + 1`, … (what the room took from that player). */
@@ -154,6 +155,25 @@ export class Lockstep {
     values.forEach((value, i) => {
       if (first + i > this.frameNow - KEEP_BEHIND) this.relayed.set(first + i, value)
     })
+    this.confirmHeld()
+  }
+
+  /**
+   * A player holding both pads of the next frames (its own as sent, the other's as relayed) confirms
+   * them itself: the room sends it no `frames` for those (docs/netplay.md, "Wire protocol"). Both are
+   * final: the room took the other pad, and takes this player's as it was sent.
+   */
+  private confirmHeld(): void {
+    if (this.pad === null) return
+    let frame = this.log.newest + 1
+    while (frame >= this.ownFrom) {
+      const own = this.sentInputs.get(frame)
+      const other = this.relayed.get(frame)
+      if (own === undefined || other === undefined) return
+      const pads: FramePads = this.pad === 1 ? [own, other] : [other, own]
+      if (this.log.add(frame, [pads]) !== 'ok') return
+      frame++
+    }
   }
 
   /**
@@ -171,6 +191,7 @@ export class Lockstep {
     this.frameNow = frame
     this.hasState = true
     if (frame + 1 < this.log.oldest || frame > this.log.newest) this.log.restartAfter(frame)
+    this.confirmHeld()
     while (this.frameNow < previous && this.canRun(this.frameNow + 1)) {
       this.step(this.frameNow + 1)
     }
@@ -315,6 +336,7 @@ export class Lockstep {
     }
     this.nextInput = target + 1
     this.sendBatches(first, pads)
+    this.confirmHeld()
   }
 
   private sendBatches(first: number, pads: number[]): void {

@@ -40,6 +40,9 @@ export class SimPlayer {
   readonly loop: Lockstep
   /** When each frame ran (simulated ms), by frame. */
   readonly ranAt: number[] = []
+  /** The other pad's frames the server relayed to this player (it confirms them itself). */
+  relayedFrom = 0
+  relayedTo = -1
   private lastUp = 0
   private lastDown = 0
   private timerAt: number | undefined
@@ -153,7 +156,10 @@ export class LockstepSim {
     this.now = time
   }
 
-  /** The server got `pad`'s input: merge and send the confirmed frames. */
+  /**
+   * The server got `pad`'s input: merge, and send the confirmed frames to each player less those whose
+   * other pad was relayed to it (it confirms them itself), as the room does (confirmed-frames.ts).
+   */
   input(pad: 1 | 2, first: number, pads: number[]): void {
     pads.forEach((value, i) => this.inputs[pad].set(first + i, value))
     const merged: FramePads[] = []
@@ -165,21 +171,37 @@ export class LockstepSim {
       this.confirmed += 1
       merged.push([a, b])
     }
-    for (const player of this.players) {
-      if (merged.length > 0)
-        player.down(() => {
-          player.loop.receiveFrames(start, merged)
-          player.arrived()
-        })
-    }
+    if (merged.length > 0) for (const player of this.players) this.sendFrames(player, start, merged)
     // What is still not confirmed goes to the other player at once, as the room relays it.
     const from = Math.max(first, this.confirmed + 1)
     const other = this.players[2 - pad]!
     const rest = pads.slice(from - first)
-    if (rest.length > 0)
-      other.down(() => {
-        other.loop.receiveInput(pad, from, rest)
-        other.arrived()
+    if (rest.length === 0) return
+    other.down(() => {
+      other.loop.receiveInput(pad, from, rest)
+      other.arrived()
+    })
+    if (other.relayedTo !== from - 1) other.relayedFrom = from
+    other.relayedTo = from + rest.length - 1
+  }
+
+  private sendFrames(player: SimPlayer, start: number, merged: FramePads[]): void {
+    const last = start + merged.length - 1
+    const from = Math.max(start, player.relayedFrom)
+    const to = Math.min(last, player.relayedTo)
+    const pieces: [number, FramePads[]][] =
+      from > to
+        ? [[start, merged]]
+        : [
+            [start, merged.slice(0, from - start)],
+            [to + 1, merged.slice(to + 1 - start)],
+          ]
+    for (const [f, p] of pieces) {
+      if (p.length === 0) continue
+      player.down(() => {
+        player.loop.receiveFrames(f, p)
+        player.arrived()
       })
+    }
   }
 }

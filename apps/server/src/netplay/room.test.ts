@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { NETPLAY_CLOSE } from '@nes-studio/shared/netplay-constants'
-import { HOST_KEY, ROOM_ID, RoomHarness } from '../test/room-harness'
+import { HOST_KEY, ROLES, ROOM_ID, RoomHarness, roomWithGuest } from '../test/room-harness'
 
-const HOST = 's.host'
-const GUEST = 's.guest'
-
-/** A room with its host at frame `hostFrames` and a guest seated from the host's state after `stateAt`. */
-function roomWithGuest(hostFrames = 10, stateAt = 4) {
-  const h = new RoomHarness()
-  h.startHost(HOST, hostFrames)
-  h.hello(GUEST)
-  h.room.message(GUEST, { t: 'ready' })
-  h.answerState(HOST, stateAt)
-  return h
-}
+const { HOST, GUEST } = ROLES
 
 describe('Room: players and seats', () => {
   it('takes the host by its key, and refuses a wrong key', () => {
@@ -48,7 +37,9 @@ describe('Room: players and seats', () => {
     expect(h.frames(HOST).has(11)).toBe(false)
     h.input(GUEST, 11, [2])
     expect(h.frames(HOST).get(11)).toEqual([1, 2])
-    expect(h.frames(GUEST).get(11)).toEqual([1, 2])
+    // The guest holds both pads of frame 11 (its own, and the host's relayed): it is sent no frames.
+    expect(h.frames(GUEST).has(11)).toBe(false)
+    expect(h.held(GUEST, 2).get(11)).toEqual([1, 2])
     expect(h.frames(HOST).has(12)).toBe(false)
   })
 
@@ -222,9 +213,12 @@ describe('Room: one world', () => {
     expect(h.last(HOST, 'roster').paused).toEqual({ reason: 'pause', pad: 2 })
     h.input(HOST, 11, [1])
     h.input(GUEST, 11, [1])
-    expect(h.frames(HOST).has(11)).toBe(false)
+    expect(h.room.log.confirmed).toBe(10)
     h.room.message(HOST, { t: 'pause', on: false })
-    expect(h.frames(HOST).get(11)).toEqual([1, 1])
+    expect(h.room.log.confirmed).toBe(11)
+    // Both players were relayed the other's pad of frame 11 while paused: each confirms it itself.
+    expect(h.held(HOST, 1).get(11)).toEqual([1, 1])
+    expect(h.held(GUEST, 2).get(11)).toEqual([1, 1])
     h.room.message(HOST, { t: 'hidden', on: true })
     expect(h.last(GUEST, 'roster').paused).toEqual({ reason: 'hidden', pad: 1 })
     h.hello('s.w1')

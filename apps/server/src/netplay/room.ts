@@ -13,6 +13,7 @@ import type {
   RoomPause,
   ServerMessage,
 } from '@nes-studio/shared/netplay-api'
+import { forgetRelayed, relayToOther, sendConfirmed } from './confirmed-frames'
 import { chooseInputDelays } from './input-delay'
 import { InputLog } from './input-log'
 import type { Pad } from './input-log'
@@ -54,6 +55,9 @@ export interface Member {
   /** Receives confirmed frames (it has a state to run them from). */
   synced: boolean
   hasRom: boolean
+  /** The other pad's frames relayedFrom…relayedTo went to this socket (confirmed-frames.ts). */
+  relayedFrom: number
+  relayedTo: number
 }
 
 const ENDED = {
@@ -204,10 +208,13 @@ export class Room {
       awayUntil: null,
       synced: false,
       hasRom: false,
+      relayedFrom: 0,
+      relayedTo: -1,
     })
   }
 
   private welcome(member: Member, resumed: boolean): void {
+    forgetRelayed(member)
     const inputFrom = member.pad !== null && this.log.isActive(member.pad)
     this.output.send([member.id], {
       t: 'welcome',
@@ -398,6 +405,7 @@ export class Room {
   /** Tells the new player 2 its seat and first input frame (its game is in step already). */
   announceSeat(member: Member): void {
     const inputFrom = this.log.activate(2)
+    forgetRelayed(member)
     this.output.send([member.id], {
       t: 'role',
       role: member.role,
@@ -434,12 +442,15 @@ export class Room {
     return null
   }
 
-  /** Confirms what can be and sends it to every browser that runs frames. */
+  /**
+   * Confirms what can be and sends it to every browser that runs frames, except the frames a player
+   * confirms itself: those whose other pad was relayed to it (it sent its own), see docs/netplay.md.
+   */
   advance(): void {
     if (!this.isHostStarted || this.ended || this.effectivePause()) return
     const { first, pads } = this.log.merge()
     if (pads.length === 0) return
-    this.output.send(this.syncedIds(), { t: 'frames', f: first, p: pads })
+    sendConfirmed(this.output, this.members.values(), first, pads)
   }
 
   /** Confirmed frames from `from` on, to `members` (nothing when there are none yet). */
@@ -450,17 +461,11 @@ export class Room {
     return true
   }
 
-  /**
-   * The other player runs a frame as soon as it has this pad (it knows its own): what is still not
-   * confirmed goes to it now, one way. What the log took is final, so both games run the same pads.
-   */
+  /** What of `pad`'s input is not confirmed yet goes to the other player now (confirmed-frames.ts). */
   private relayInput(pad: Pad, first: number, values: number[]): void {
     const from = Math.max(first, this.log.confirmed + 1)
     if (from >= first + values.length) return // the frames message carried it
-    for (const m of this.members.values()) {
-      if (m.pad === null || m.pad === pad || !m.synced || !m.connected) continue
-      this.output.send([m.id], { t: 'input', pad, f: from, p: values.slice(from - first) })
-    }
+    relayToOther(this.output, this.members.values(), pad, from, values.slice(from - first))
   }
 
   syncedIds(): string[] {

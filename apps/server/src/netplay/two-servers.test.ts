@@ -28,8 +28,6 @@ afterEach(async () => {
   await Promise.all(apps.splice(0).map((a) => a.close()))
 })
 
-const framesOf = (socket: RoomSocket) => socket.of('frames').flatMap((m) => m.p)
-
 async function hello(socket: RoomSocket, extra: Record<string, unknown> = {}) {
   await socket.opened
   socket.send({ t: 'hello', v: 1, ...extra })
@@ -73,10 +71,10 @@ if (!TEST_DATABASE_URL) {
       }
       guest.send({ t: 'input', f: role.inputFrom!, p: new Array<number>(32).fill(0x01) })
       guest.send({ t: 'input', f: role.inputFrom! + 32, p: new Array<number>(32).fill(0x01) })
-      await host.until(() => framesOf(host).length >= 64, '64 frames on A')
-      await guest.until(() => framesOf(guest).length >= 64, '64 frames on B')
-      expect(framesOf(guest).slice(0, 64)).toEqual(framesOf(host).slice(0, 64))
-      expect(framesOf(host)[0]).toEqual([0x10, 0x01])
+      await host.until(() => host.held(1).length >= 64, '64 frames on A')
+      await guest.until(() => guest.held(2).length >= 64, '64 frames on B')
+      expect(guest.held(2).slice(0, 64)).toEqual(host.held(1).slice(0, 64))
+      expect(host.held(1)[0]).toEqual([0x10, 0x01])
 
       // The guest's ping is answered by the room on A, not by B: the round trip it measures, and the
       // input delay chosen from it, include the hop through PostgreSQL that its input and frames make.

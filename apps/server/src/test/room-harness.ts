@@ -1,6 +1,7 @@
 // Test harness for Room: an output that records what each member was sent, and a clock the test moves.
 import type { NetplayBulk, RoomGame, ServerMessage } from '@nes-studio/shared/netplay-api'
 import { Room } from '../netplay/room'
+import { heldFrames } from './held-frames'
 import type { RoomOutput } from '../netplay/room'
 
 export interface Outbox {
@@ -16,6 +17,8 @@ export const ROOM_ID = `${'a'.repeat(12)}${'r'.repeat(22)}`
 export class RoomHarness implements RoomOutput {
   now = 1_000_000
   private secrets = 0
+  /** Each member's own input as it sent it, by frame. */
+  private readonly sentInput = new Map<string, Map<number, number>>()
   readonly boxes = new Map<string, Outbox>()
   readonly room: Room
 
@@ -90,7 +93,19 @@ export class RoomHarness implements RoomOutput {
   }
 
   input(member: string, first: number, pads: number[]): void {
+    const own = this.sentInput.get(member) ?? new Map<number, number>()
+    this.sentInput.set(member, own)
+    pads.forEach((p, i) => own.set(first + i, p))
     this.room.message(member, { t: 'input', f: first, p: pads })
+  }
+
+  /**
+   * The confirmed frames `member`'s browser holds, by the client's rule (lockstep.ts): the frames it was
+   * sent, and those it confirms itself from its own pad as sent (as `pad`) and the other's relayed since
+   * its last welcome or role (held-frames.ts). Throws where the frames it holds would have a gap.
+   */
+  held(member: string, pad: 1 | 2): Map<number, [number, number]> {
+    return heldFrames(this.box(member).messages, this.sentInput.get(member) ?? new Map(), pad)
   }
 
   /** The host answers the last state request with a state after `frame`. */
@@ -98,4 +113,17 @@ export class RoomHarness implements RoomOutput {
     const request = this.last(host, 'state-request')
     this.room.bulk(host, { kind: 2, frame, id: request.id, bytes })
   }
+}
+
+/** The member ids of the harness's host and first guest. */
+export const ROLES = { HOST: 's.host', GUEST: 's.guest' } as const
+
+/** A room with its host at frame `hostFrames` and a guest seated from the host's state after `stateAt`. */
+export function roomWithGuest(hostFrames = 10, stateAt = 4): RoomHarness {
+  const h = new RoomHarness()
+  h.startHost(ROLES.HOST, hostFrames)
+  h.hello(ROLES.GUEST)
+  h.room.message(ROLES.GUEST, { t: 'ready' })
+  h.answerState(ROLES.HOST, stateAt)
+  return h
 }

@@ -11,6 +11,7 @@ import type {
   ServerMessage,
 } from '@nes-studio/shared/netplay-api'
 import { encodeBulk } from '@nes-studio/shared/netplay-constants'
+import { heldFrames } from './held-frames'
 
 export class RoomSocket {
   readonly messages: ServerMessage[] = []
@@ -18,6 +19,8 @@ export class RoomSocket {
   closed: { code: number; reason: string } | undefined
   readonly opened: Promise<void>
   private readonly waiters = new Set<() => void>()
+  /** The input this socket sent, by frame. */
+  private readonly sentInput = new Map<number, number>()
 
   constructor(
     readonly ws: WebSocket,
@@ -53,7 +56,15 @@ export class RoomSocket {
   }
 
   send(msg: ClientMessage | Record<string, unknown>): void {
+    if (msg.t === 'input' && typeof msg.f === 'number' && Array.isArray(msg.p)) {
+      msg.p.forEach((p: unknown, i) => this.sentInput.set((msg.f as number) + i, Number(p)))
+    }
     this.ws.send(JSON.stringify(msg))
+  }
+
+  /** The confirmed frames this socket's browser holds as player `pad`, in order (held-frames.ts). */
+  held(pad: 1 | 2): [number, number][] {
+    return [...heldFrames(this.messages, this.sentInput, pad).values()]
   }
 
   sendBulk(bulk: NetplayBulk): void {

@@ -10,8 +10,11 @@
 // (/proc/<pid>/schedstat, nanoseconds: what process.cpuUsage() reports, read from outside) over the
 // measured window, after a warm-up, as a share of one core.
 // --prof DIR: the server(s) write a V8 CPU profile (node --cpu-prof) there when they stop.
+// --own-pg CPU (implies --pg): instead of TEST_DATABASE_URL's cluster, a throw-away PostgreSQL cluster of
+// the run's own, every process of it pinned to CPU (lib/own-postgres.ts), whose CPU is printed too, with
+// the servers' user/system split.
 // Usage: npm run build && npx tsx bench/netplay/server-load.ts [--rooms 200] [--seconds 10]
-//   [--clients 1] [--pg] [--no-pin] [--prof DIR]
+//   [--clients 1] [--pg] [--own-pg CPU] [--no-pin] [--prof DIR]
 import { execFileSync, fork } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -21,6 +24,10 @@ import { benchSchema, createSchema } from '../library/lib/pg-schema'
 import { startServer, tempDir } from '../library/lib/server-process'
 import type { ServerHandle } from '../library/lib/server-process'
 import { machineLine } from '../library/lib/stats'
+import { startOwnPostgres } from './lib/own-postgres'
+import type { OwnPostgres } from './lib/own-postgres'
+import { snapshot, used, withChildren } from './lib/proc-cpu'
+import type { CpuTimes } from './lib/proc-cpu'
 import {
   SyntheticPlayer,
   benchCartridge,
@@ -36,6 +43,7 @@ const { values } = parseArgs({
     pg: { type: 'boolean', default: false },
     'no-pin': { type: 'boolean', default: false },
     prof: { type: 'string' },
+    'own-pg': { type: 'string' },
     // Internal: this process is a client of the servers given.
     child: { type: 'string' },
   },
@@ -96,6 +104,31 @@ async function runClient(spec: { hostUrl: string; guestUrl: string; rooms: numbe
   })
 }
 
+/** Each server's user/system CPU, and PostgreSQL's (postmaster and backends) when it is our own. */
+function splitNow(servers: readonly ServerHandle[], pg: OwnPostgres | undefined) {
+  return {
+    servers: servers.map((s) => snapshot([s.child.pid!])),
+    pg: pg ? snapshot(withChildren(pg.pid())) : undefined,
+  }
+}
+
+function splitLine(
+  before: ReturnType<typeof splitNow>,
+  after: ReturnType<typeof splitNow>,
+  seconds: number,
+  pgCpu: string | undefined,
+): string {
+  const pct = (t: CpuTimes) =>
+    `${((100 * (t.user + t.system)) / seconds).toFixed(1)}% ` +
+    `(user ${((100 * t.user) / seconds).toFixed(1)}, system ${((100 * t.system) / seconds).toFixed(1)})`
+  const servers = after.servers.map((a, i) => pct(used(before.servers[i]!, a))).join(' + ')
+  const pg =
+    before.pg && after.pg
+      ? `; PostgreSQL (own, CPU ${pgCpu}) ${pct(used(before.pg, after.pg))}`
+      : ''
+  return `servers user/system ${servers}${pg}; `
+}
+
 function ask<T>(child: ReturnType<typeof fork>, t: string, key: string): Promise<T> {
   return new Promise((resolve) => {
     const on = (msg: Record<string, unknown>) => {
@@ -112,8 +145,10 @@ async function main() {
   const rooms = Math.min(2000, Number(values.rooms))
   const seconds = Math.min(120, Number(values.seconds))
   const clients = Math.max(1, Math.min(8, Number(values.clients)))
-  const pgUrl = values.pg ? process.env.TEST_DATABASE_URL : undefined
-  if (values.pg && !pgUrl) throw new Error('--pg needs TEST_DATABASE_URL')
+  const ownPg =
+    values['own-pg'] === undefined ? undefined : await startOwnPostgres(values['own-pg'])
+  const pgUrl = ownPg?.url ?? (values.pg ? process.env.TEST_DATABASE_URL : undefined)
+  if (values.pg && !pgUrl) throw new Error('--pg needs TEST_DATABASE_URL (or --own-pg CPU)')
   const schema = pgUrl ? benchSchema(pgUrl, 'netplay_bench') : undefined
   if (schema) await createSchema(schema)
   const env = { NETPLAY_MAX_ROOMS: String(rooms + 10), LOG_LEVEL: 'error' }
@@ -151,9 +186,13 @@ async function main() {
     const before = await framesNow()
     const pids = [...servers.map((s) => s.child.pid!), ...children.map((c) => c.pid!)]
     const cpuBefore = pids.map(cpuSeconds)
+    const splitBefore = splitNow(servers, ownPg)
+    const commitsBefore = await ownPg?.commits()
     const t0 = performance.now()
     await sleep(seconds * 1000)
     const cpuAfter = pids.map(cpuSeconds)
+    const splitAfter = splitNow(servers, ownPg)
+    const commitsAfter = await ownPg?.commits()
     const elapsed = (performance.now() - t0) / 1000
     const after = await framesNow()
     const rtts = (await rttsNow()).sort((x, y) => x - y)
@@ -180,6 +219,11 @@ async function main() {
         `slowest ${(rates[0] ?? 0).toFixed(1)}; round trip to the room median ${median(rtts)} ms ` +
         `(max ${rtts.at(-1) ?? 0}), input delay median ${median(delays)} frames; ` +
         `server CPU per room frame ${perRoomFrame.toFixed(1)} µs (all servers); ` +
+        splitLine(splitBefore, splitAfter, elapsed, values['own-pg']) +
+        (ownPg
+          ? `NOTIFY statements ≈ ${(((commitsAfter ?? 0) - (commitsBefore ?? 0)) / elapsed).toFixed(0)}/s ` +
+            `for ${(roomFrames / elapsed / 1000).toFixed(1)}k room frames/s; `
+          : '') +
         `load average ${loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')}`,
@@ -187,6 +231,7 @@ async function main() {
   } finally {
     await Promise.all(servers.map((s) => s.stop()))
     await schema?.drop()
+    ownPg?.stop()
   }
 }
 

@@ -15,11 +15,15 @@
 // Waits: a gap between two frames of a page longer than two frame times (at least one frame not shown),
 // its length the gap less one frame time; "room" when the page's animation frames kept coming (the loop
 // had no pads for the frame), "busy" when they did not (the browser itself was late).
+// --trace: the server (NETPLAY_TEST_TRACE) and the pages (lib/page-trace.ts) record the room's messages
+// and the pages' long tasks, and each wait over 100 ms is followed link by link (lib/wait-chain.ts).
 // Usage: npm run build && npx tsx bench/netplay/press-picture.ts [--rtts 0,50,100,200] [--seconds N]
-//   (default 60 s at 100 ms, 15 s at the others)
+//   [--trace] [--chrome-trace file.json] (default 60 s at 100 ms, 15 s at the others)
 import type {} from '../../e2e/support/globals'
 import type { Browser, Page } from 'playwright-core'
+import { readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { FRAME_MS } from '../../apps/client/src/netplay/lockstep'
 import { launchBrowser, openPage } from '../../e2e/support/browser'
@@ -29,11 +33,18 @@ import { blurActiveElement, waitForGame } from '../../e2e/support/player-page'
 import { machineLine, summarize } from '../library/lib/stats'
 import { clearProbe, installProbe, readProbe } from './lib/page-probe'
 import type { PageRecord, StepRecord } from './lib/page-probe'
+import { readTrace, traceContext } from './lib/page-trace'
+import { explainWaits } from './lib/wait-chain'
+import type { ServerTraceLine, TracedPage } from './lib/wait-chain'
 
 const { values } = parseArgs({
   options: {
     rtts: { type: 'string', default: '0,50,100,200' },
     seconds: { type: 'string' },
+    // Opt-in: the server's and the pages' message trace, and the chain of each wait over 100 ms.
+    trace: { type: 'boolean', default: false },
+    // Opt-in: a Chromium performance trace of the run (tasks, GC) written to this file.
+    'chrome-trace': { type: 'string' },
   },
 })
 const RTTS = values.rtts.split(',').map(Number)
@@ -74,6 +85,16 @@ function framesToSend(sends: [number, boolean][], at: number, until: number): nu
   return sent ? (sent[0] - at) / FRAME_MS : NaN
 }
 
+/** `record` up to `end` (ms, the probe's clock). */
+function until(record: PageRecord, end: number): PageRecord {
+  return {
+    steps: record.steps.filter((s) => s[0] < end),
+    keys: record.keys.filter((t) => t < end),
+    ticks: record.ticks.filter((t) => t < end),
+    sends: record.sends.filter(([t]) => t < end),
+  }
+}
+
 interface Wait {
   ms: number
   room: boolean
@@ -97,6 +118,7 @@ function waitsOf(record: PageRecord): Wait[] {
 async function newPage(browser: Browser): Promise<Page> {
   const { context, page } = await openPage(browser)
   await context.addInitScript({ content: 'globalThis.__name ??= (f) => f' })
+  if (values.trace) await traceContext(context)
   return page
 }
 
@@ -127,9 +149,11 @@ async function pressInTurn(pages: Page[], seconds: number): Promise<number> {
 }
 
 async function runAt(rtt: number) {
+  const traceFile = path.join(os.tmpdir(), `press-picture-trace-${process.pid}-${rtt}.jsonl`)
   const server = await startServer({
     NETPLAY_TEST_DELAY_MS: String(rtt / 2),
     NETPLAY_TEST_JITTER_MS: '0',
+    ...(values.trace ? { NETPLAY_TEST_TRACE: traceFile } : {}),
   })
   const { browser, host, guest } = await openPlayers(server.baseUrl).catch(async (error) => {
     await server.stop()
@@ -144,10 +168,21 @@ async function runAt(rtt: number) {
       await blurActiveElement(page)
     }
     for (const page of pages) await clearProbe(page)
+    const chromeTrace = values['chrome-trace']
+    if (chromeTrace) {
+      await browser.startTracing(undefined, {
+        path: chromeTrace.replace(/(\.json)?$/, `-${rtt}.json`),
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.gc'],
+      })
+    }
     const presses = await pressInTurn(pages, secondsAt(rtt))
+    if (chromeTrace) await browser.stopTracing()
     await sleep(1000) // the last press reaches both screens
     const status = await statusLine(host)
-    const [h, g] = [await readProbe(host), await readProbe(guest)]
+    // Reading one page's records holds that page's main thread (and so the other page waits): only
+    // what happened before the first read counts.
+    const end = await host.evaluate(() => performance.timeOrigin + performance.now())
+    const [h, g] = [until(await readProbe(host), end), until(await readProbe(guest), end)]
     const m: Record<'own' | 'other' | 'ownInput' | 'otherInput' | 'sent', number[]> = {
       own: [],
       other: [],
@@ -169,11 +204,44 @@ async function runAt(rtt: number) {
       })
     }
     const waits = [...waitsOf(h), ...waitsOf(g)]
-    return { status, presses, m, waits }
+    const chains = values.trace ? await explain(traceFile, [host, h], [guest, g]) : []
+    return { status, presses, m, waits, chains }
   } finally {
     await browser.close()
     await server.stop()
   }
+}
+
+/** The chains of the waits over 100 ms of both pages (--trace); the raw traces are kept beside the file. */
+async function explain(
+  traceFile: string,
+  [hostPage, hostRecord]: [Page, PageRecord],
+  [guestPage, guestRecord]: [Page, PageRecord],
+): Promise<string[]> {
+  await sleep(500) // the server flushes its trace every 200 ms
+  const server = readFileSync(traceFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as ServerTraceLine)
+  const host: TracedPage = {
+    name: 'host',
+    pad: 1,
+    record: hostRecord,
+    trace: await readTrace(hostPage),
+  }
+  const guest: TracedPage = {
+    name: 'guest',
+    pad: 2,
+    record: guestRecord,
+    trace: await readTrace(guestPage),
+  }
+  const raw = traceFile.replace(/\.jsonl$/, '-pages.json')
+  writeFileSync(raw, JSON.stringify({ host, guest }))
+  return [
+    `trace: ${traceFile}, ${raw}`,
+    ...explainWaits(host, guest, server, 100),
+    ...explainWaits(guest, host, server, 100),
+  ]
 }
 
 const frames = (values: number[]) => {
@@ -184,7 +252,7 @@ const frames = (values: number[]) => {
 console.log(`netplay press → picture in two Chromium pages; ${machineLine()}`)
 for (const rtt of RTTS) {
   const load = os.loadavg()[0]!.toFixed(2)
-  const { status, presses, m, waits } = await runAt(rtt)
+  const { status, presses, m, waits, chains } = await runAt(rtt)
   const longest = (list: Wait[]) => Math.max(0, ...list.map((w) => w.ms)).toFixed(0)
   const room = waits.filter((w) => w.room)
   const delay = /delay (\d+) frames/.exec(status)?.[1] ?? '?'
@@ -198,4 +266,5 @@ for (const rtt of RTTS) {
       `${waits.filter((w) => w.ms > 100).length} over 100 ms; of them room ${room.length} ` +
       `(longest ${longest(room)} ms), busy ${waits.length - room.length}`,
   )
+  for (const chain of chains) console.log(`  ${chain}`)
 }

@@ -51,6 +51,8 @@ export interface Config {
   /** Test-only: delay (± jitter) added to every message a room sends a socket, ms; 0 in production. */
   netplayTestDelayMs: number
   netplayTestJitterMs: number
+  /** Test-only: a file the rooms' message trace is written to (bench/netplay/press-picture.ts --trace). */
+  netplayTestTrace: string | undefined
   /** The cartridge database (NstDatabase.xml format) ROMs are identified against. */
   cartridgeDbFile: string
 }
@@ -121,6 +123,7 @@ const envSchema = z.object({
     .default(NETPLAY_DEFAULT_MAX_SPECTATORS),
   NETPLAY_TEST_DELAY_MS: z.coerce.number().min(0).max(10_000).default(0),
   NETPLAY_TEST_JITTER_MS: z.coerce.number().min(0).max(10_000).default(0),
+  NETPLAY_TEST_TRACE: z.string().min(1).optional(),
   CARTRIDGE_DB: z.string().min(1).optional(),
 })
 
@@ -177,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     netplayMaxSpectators: e.NETPLAY_MAX_SPECTATORS,
     netplayTestDelayMs: e.NETPLAY_TEST_DELAY_MS,
     netplayTestJitterMs: e.NETPLAY_TEST_JITTER_MS,
+    netplayTestTrace: e.NETPLAY_TEST_TRACE,
     cartridgeDbFile: path.resolve(e.CARTRIDGE_DB ?? defaultCartridgeDb),
   }
 }

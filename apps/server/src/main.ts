@@ -5,6 +5,7 @@ import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { resolvePackageDir } from './http/package-dir'
 import { loadPageRenderModule } from './http/page-render'
+import { NetplayTrace } from './netplay/test-trace'
 import { loadCartridgeDb } from './roms/identity/cartridge-db'
 import { openRomStore, openRoomRelay } from './storage/open-rom-store'
 import { StorageStartupError } from './storage/storage-errors'
@@ -44,7 +45,11 @@ async function main(): Promise<void> {
       relay,
       maxRooms: config.netplayMaxRooms,
       maxSpectators: config.netplayMaxSpectators,
-      testDelay: { delayMs: config.netplayTestDelayMs, jitterMs: config.netplayTestJitterMs },
+      testDelay: {
+        delayMs: config.netplayTestDelayMs,
+        jitterMs: config.netplayTestJitterMs,
+        ...(config.netplayTestTrace ? { trace: new NetplayTrace(config.netplayTestTrace) } : {}),
+      },
     },
     staticDirs: {
       clientDir: config.clientDir,

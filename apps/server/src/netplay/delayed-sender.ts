@@ -1,11 +1,14 @@
 // The test-only relay delay (NETPLAY_TEST_DELAY_MS ± NETPLAY_TEST_JITTER_MS): every message the server
 // sends a socket waits that long first, in order, as a slow network would hold it. Off (0) in production.
+import type { NetplayTrace } from './test-trace'
 
 export interface TestDelay {
   /** Mean delay added to each message, ms. */
   delayMs: number
   /** Each message's delay is spread evenly within ± this, ms (never earlier than the one before). */
   jitterMs: number
+  /** Test-only trace of what the sockets receive and write (NETPLAY_TEST_TRACE). */
+  trace?: NetplayTrace
 }
 
 export class DelayedSender {

@@ -76,6 +76,15 @@ export class MemberSocket {
       this.isWelcomed = true
       clearTimeout(this.joinTimer)
     }
+    const trace = this.options.testDelay?.trace
+    if (trace) {
+      trace.record('queued', this.id, text)
+      this.sender.push(() => {
+        trace.record('written', this.id, text)
+        this.write(text)
+      })
+      return
+    }
     this.sender.push(() => this.write(text))
   }
 
@@ -126,6 +135,7 @@ export class MemberSocket {
       return this.refuse(NETPLAY_CLOSE.tooLarge, 'That message is too large for a room.')
     }
     const text = bytes.toString('utf8')
+    this.options.testDelay?.trace?.record('in', this.id, text)
     const input = readInputFast(text)
     if (input) return this.receiveMessage(input)
     let json: unknown

@@ -9,8 +9,10 @@ import type { OpenedPage } from './support/browser'
 import { startServer } from './support/global-setup'
 import {
   joinRoom,
+  notesShown,
   onlineBar,
   openRoom,
+  recordNotes,
   roomNote,
   stateHashes,
   uploadTwoPadRom,
@@ -144,10 +146,20 @@ describe('online play', () => {
       await shoot(guest, 'netplay-guest-paused')
       await host.getByRole('button', { name: 'RESUME' }).click()
 
-      // The guest closes its browser: the room says so (the host's panel still shows its own rewind
-      // refusal for a few seconds, so the spectator's is checked), and the host plays on alone.
+      // The guest closes its browser just after the host pressed REWIND again: the room says so to the
+      // spectator and to the host (the newest note wins over its refusal), and the host plays on alone.
+      await recordNotes(host)
+      await host.getByRole('button', { name: '◀◀ REWIND' }).click()
       await guest.context().close()
       await expect.poll(() => roomNote(watcher)).toBe('Player 2 left the room.')
+      await expect
+        .poll(() => notesShown(host), { timeout: 10_000 })
+        .toContain('Player 2 left the room.')
+      const shown = await notesShown(host)
+      expect(shown.slice(shown.findIndex((note) => note.startsWith('Rewind is off')))).toEqual([
+        expect.stringMatching(/^Rewind is off during online play/),
+        'Player 2 left the room.',
+      ])
       await shoot(watcher, 'netplay-watcher-player-left')
       await waitForStatus(host, /^1 player · 1 spectator/)
       await pressKey(host, 'Enter')
@@ -204,6 +216,7 @@ describe('online play when connections drop or the game splits', () => {
         .frames()
         .find((f) => f.url().includes('emulator-frame') && f !== guest.mainFrame())
       if (!frame) throw new Error('No game frame')
+      await recordNotes(guest)
       await frame.evaluate(() => {
         const api = (
           window as unknown as {
@@ -213,7 +226,11 @@ describe('online play when connections drop or the game splits', () => {
         const before = api.saveState()
         setTimeout(() => api.loadState(before), 500)
       })
-      await expect.poll(() => roomNote(guest), { timeout: 10_000 }).toMatch(/^Re-synced/)
+      // The count in the status line stays; the note, shown with it, is the newest and passes after 4 s.
+      await waitForStatus(guest, /1 re-sync$/, 30_000)
+      expect(await notesShown(guest)).toContainEqual(
+        expect.stringMatching(/^Re-synced: player 2 was/),
+      )
       await waitForStatus(host, /1 re-sync$/)
       await pressKey(host, 'z')
       for (const page of [host, guest]) {

@@ -17,6 +17,34 @@ export function roomNote(page: Page): Promise<string> {
   return page.getByTestId('online-note').innerText()
 }
 
+/**
+ * Keeps every text the room panel's note line shows from now on, the one it shows now first (a note of 4 s
+ * is then seen however slow the test's polls are under load); {@link notesShown} reads them.
+ */
+export async function recordNotes(page: Page): Promise<void> {
+  await page.getByTestId('online-note').evaluate((line) => {
+    const shown: string[] = []
+    Object.assign(window, { roomNotesShown: shown })
+    const keep = () => {
+      const text = line.textContent ?? ''
+      if (text && shown.at(-1) !== text) shown.push(text)
+    }
+    keep()
+    new MutationObserver(keep).observe(line, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    })
+  })
+}
+
+/** The notes the room panel showed since {@link recordNotes}, in order. */
+export function notesShown(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () => (window as unknown as { roomNotesShown?: string[] }).roomNotesShown ?? [],
+  )
+}
+
 /** The one-line bar over the picture: its text, and whether all of it is inside the viewport as it is. */
 export function onlineBar(page: Page): Promise<{ text: string; inView: boolean }> {
   return page.getByTestId('online-bar').evaluate((bar) => {

@@ -39,6 +39,8 @@ export interface SessionView {
   endedReason: string | null
   /** A short note: "Re-synced", or what the room refused. */
   note: string | null
+  /** Counts the notes shown, so the same words again are a new note. */
+  noteId: number
   /** The last state hashes this browser sent, "frame:hash" (for tests and support). */
   hashes: string[]
 }
@@ -82,6 +84,7 @@ export class NetplaySession {
       game: null,
       endedReason: null,
       note: null,
+      noteId: 0,
       hashes: [],
     }
     this.connection = new RoomConnection(options.roomId, {
@@ -141,7 +144,7 @@ export class NetplaySession {
 
   private showNote(note: string): void {
     clearTimeout(this.noteTimer)
-    this.update({ note })
+    this.update({ note, noteId: this.view.noteId + 1 })
     this.noteTimer = setTimeout(() => this.update({ note: null }), 4000)
   }
 

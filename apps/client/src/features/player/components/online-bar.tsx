@@ -3,7 +3,6 @@
 // paused or was re-synced, else players, ping and delay. Screen readers get the panel's live regions.
 import type { SessionView } from '../../../netplay/netplay-session'
 import type { OnlinePlay } from '../hooks/use-online-play'
-import { roomNote } from './online-panel'
 
 /** `ONLINE · 2P · 34 MS · DELAY 3`: the status line cut to fit a phone's width. */
 export function compactStatus(view: SessionView): string {
@@ -20,7 +19,7 @@ export function compactStatus(view: SessionView): string {
 export function OnlineBar({ online }: { online: OnlinePlay }) {
   const { view } = online
   if (!view || view.phase === 'ended') return null
-  const note = roomNote(online, view)
+  const { note } = online
   return (
     <div className="online-bar" data-testid="online-bar" aria-hidden="true">
       {note ? (

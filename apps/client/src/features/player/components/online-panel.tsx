@@ -1,6 +1,6 @@
 // The Online panel: PLAY ONLINE for the running game, then the room — its invite link with COPY LINK,
 // a status line (players, ping, delay, re-syncs), who is in it (the host hands pad 2 to a spectator),
-// why the game waits or is paused, and LEAVE ROOM. After the room ends it says why.
+// the room's newest note (lib/room-notes.ts), and LEAVE ROOM. After the room ends it says why.
 import { useState } from 'react'
 import type { RoomMember } from '@nes-studio/shared/netplay-api'
 import { UnlockForm } from '../../../components/unlock-form'
@@ -29,32 +29,6 @@ export function statusLine(view: SessionView): string {
     plural(view.resyncs, 're-sync'),
   ]
   return parts.join(' · ')
-}
-
-/** Why the game is not moving, if it is not: a pause, a hidden tab, a player away, a slow network. */
-/** Why the room is held on purpose or by a lost player: it lasts, so it shows over a passing note. */
-export function heldNote(view: SessionView): string | undefined {
-  if (view.phase === 'reconnecting') return 'Connection lost: reconnecting…'
-  if (view.phase === 'connecting') return 'Connecting to the room…'
-  if (view.phase === 'loading') return "Loading the room's game…"
-  if (view.paused?.reason === 'pause') return `Paused by player ${view.paused.pad}.`
-  if (view.paused?.reason === 'hidden') {
-    return `Paused: player ${view.paused.pad}'s tab is in the background.`
-  }
-  const away = view.waitingFor[0]
-  return away !== undefined ? `waiting for player ${away}…` : undefined
-}
-
-/** A wait for the network longer than a moment (shown when no other note is). */
-export function slowNote(view: SessionView): string | undefined {
-  if (view.waitingMs <= 300) return undefined
-  const other = view.pad === 1 ? 2 : view.pad === 2 ? 1 : undefined
-  return other ? `waiting for player ${other}…` : 'waiting for the players…'
-}
-
-/** The note the room shows now, if any (the panel's note line and the bar over the picture say the same). */
-export function roomNote(online: OnlinePlay, view: SessionView): string | undefined {
-  return online.refusal ?? heldNote(view) ?? view.note ?? slowNote(view)
 }
 
 function InviteLink({ url }: { url: string }) {
@@ -109,7 +83,7 @@ function Room({ online, view }: { online: OnlinePlay; view: SessionView }) {
         ))}
       </ul>
       <p className="online__note" role="alert" data-testid="online-note">
-        {roomNote(online, view) ?? ''}
+        {online.note ?? ''}
       </p>
       <button type="button" className="btn btn--small" onClick={online.leave}>
         LEAVE ROOM

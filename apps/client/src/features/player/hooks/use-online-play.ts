@@ -2,12 +2,13 @@
 // invite link (player 2, or a spectator), and what the player's controls do meanwhile: pause pauses the
 // room, and rewind, fast-forward, reset and loading a state are off (refuse says why). The session code
 // (netplay/) is loaded on first use.
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
 import type { CreateRoomResponse, RoomGame } from '@nes-studio/shared'
 import { roomInvitePath } from '@nes-studio/shared/netplay-constants'
 import type { EmulatorHost } from '../../../emulator/types'
 import { ApiError, apiRequest } from '../../../lib/api-client'
 import type { NetplaySession, SessionOptions, SessionView } from '../../../netplay/netplay-session'
+import { noRoomNotes, roomNotes, shownNote } from '../lib/room-notes'
 import type { PlayerController } from './use-player'
 
 export interface OnlinePlay {
@@ -17,8 +18,8 @@ export interface OnlinePlay {
   isOpening: boolean
   /** Why a room could not be opened. */
   problem: string | undefined
-  /** Why a control that is off during online play did nothing. */
-  refusal: string | undefined
+  /** The room's newest note: a wait, a pause, a re-sync, a room notice, or why a control did nothing. */
+  note: string | undefined
   /** The invite link (host only). */
   inviteUrl: string | undefined
   open(): void
@@ -55,10 +56,14 @@ export function useOnlinePlay(
   isRunning: boolean,
 ): OnlinePlay {
   const session = useRef<NetplaySession | undefined>(undefined)
-  const [view, setView] = useState<SessionView>()
+  const [room, dispatch] = useReducer(roomNotes, noRoomNotes)
+  const { view } = room
+  const setView = useCallback(
+    (next: SessionView | undefined) => dispatch({ type: 'view', view: next }),
+    [],
+  )
   const [isOpening, setIsOpening] = useState(false)
   const [problem, setProblem] = useState<string>()
-  const [refusal, setRefusal] = useState<string>()
   const [inviteUrl, setInviteUrl] = useState<string>()
   const refusalTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const pendingJoin = useRef<{ roomId: string; load: (romId: string) => Promise<File> }>(undefined)
@@ -93,7 +98,7 @@ export function useOnlinePlay(
     })()
       .catch((error: unknown) => setProblem(openProblem(error)))
       .finally(() => setIsOpening(false))
-  }, [host, player, isOpening, begin])
+  }, [host, player, isOpening, begin, setView])
 
   const join = useCallback(
     (roomId: string, loadLibraryRom: (romId: string) => Promise<File>) => {
@@ -114,7 +119,7 @@ export function useOnlinePlay(
       if (host) start(host)
       else pendingJoin.current = { roomId, load: loadLibraryRom }
     },
-    [host, player, begin],
+    [host, player, begin, setView],
   )
 
   // A link opened before the emulator host existed joins once it does.
@@ -138,8 +143,8 @@ export function useOnlinePlay(
 
   const say = useCallback((text: string) => {
     clearTimeout(refusalTimer.current)
-    setRefusal(text)
-    refusalTimer.current = setTimeout(() => setRefusal(undefined), 5000)
+    dispatch({ type: 'refuse', text })
+    refusalTimer.current = setTimeout(() => dispatch({ type: 'refusal-over' }), 5000)
   }, [])
 
   const refuse = useCallback(
@@ -156,7 +161,7 @@ export function useOnlinePlay(
     isActive,
     isOpening,
     problem,
-    refusal,
+    note: shownNote(room),
     inviteUrl: isActive ? inviteUrl : undefined,
     open,
     join,

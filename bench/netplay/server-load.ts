@@ -10,11 +10,12 @@
 // (/proc/<pid>/schedstat, nanoseconds: what process.cpuUsage() reports, read from outside) over the
 // measured window, after a warm-up, as a share of one core.
 // --prof DIR: the server(s) write a V8 CPU profile (node --cpu-prof) there when they stop.
+// --syscalls: also counts the (first) server's system calls over the window (perf stat, lib/syscall-count.ts).
 // --own-pg CPU (implies --pg): instead of TEST_DATABASE_URL's cluster, a throw-away PostgreSQL cluster of
 // the run's own, every process of it pinned to CPU (lib/own-postgres.ts), whose CPU is printed too, with
 // the servers' user/system split.
 // Usage: npm run build && npx tsx bench/netplay/server-load.ts [--rooms 200] [--seconds 10]
-//   [--clients 1] [--pg] [--own-pg CPU] [--no-pin] [--prof DIR]
+//   [--clients 1] [--pg] [--own-pg CPU] [--no-pin] [--prof DIR] [--syscalls]
 import { execFileSync, fork } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -34,6 +35,7 @@ import {
   driveAll,
   openCartridgeRoom,
 } from './lib/synthetic-player'
+import { countSyscalls, syscallLine } from './lib/syscall-count'
 
 const { values } = parseArgs({
   options: {
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     'no-pin': { type: 'boolean', default: false },
     prof: { type: 'string' },
     'own-pg': { type: 'string' },
+    syscalls: { type: 'boolean', default: false },
     // Internal: this process is a client of the servers given.
     child: { type: 'string' },
   },
@@ -183,8 +186,9 @@ async function main() {
       (await Promise.all(children.map((c) => ask<number[]>(c, 'frames', 'rtts')))).flat()
     const delaysNow = async () =>
       (await Promise.all(children.map((c) => ask<number[]>(c, 'frames', 'delays')))).flat()
-    const before = await framesNow()
     const pids = [...servers.map((s) => s.child.pid!), ...children.map((c) => c.pid!)]
+    const syscalls = values.syscalls ? await countSyscalls(pids[0]!) : undefined
+    const before = await framesNow()
     const cpuBefore = pids.map(cpuSeconds)
     const splitBefore = splitNow(servers, ownPg)
     const commitsBefore = await ownPg?.commits()
@@ -195,6 +199,7 @@ async function main() {
     const commitsAfter = await ownPg?.commits()
     const elapsed = (performance.now() - t0) / 1000
     const after = await framesNow()
+    const calls = await syscalls?.stop()
     const rtts = (await rttsNow()).sort((x, y) => x - y)
     const delays = (await delaysNow()).sort((x, y) => x - y)
     const rates = after.map((f, i) => (f - (before[i] ?? 0)) / elapsed).sort((x, y) => x - y)
@@ -224,6 +229,7 @@ async function main() {
           ? `NOTIFY statements ≈ ${(((commitsAfter ?? 0) - (commitsBefore ?? 0)) / elapsed).toFixed(0)}/s ` +
             `for ${(roomFrames / elapsed / 1000).toFixed(1)}k room frames/s; `
           : '') +
+        (calls ? `first server's ${syscallLine(calls, roomFrames / elapsed)}; ` : '') +
         `load average ${loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')}`,

@@ -21,7 +21,8 @@ export interface PlayerEvents {
   wait?(ms: number): void
 }
 
-class FakeCore implements LockstepCore {
+/** The fake emulator: a running hash of the frames and pads it ran (also ws-floor.ts's players'). */
+export class FakeCore implements LockstepCore {
   private acc = 0x811c9dc5
   private frame = 0
   /** Bits pressed by the benchmark, until `releaseAt`. */
@@ -227,7 +228,7 @@ export async function openCartridgeRoom(
 }
 
 /** Ticks every player's loop from one timer (4 ms, as animation frames and the input timer would). */
-export function driveAll(players: () => Iterable<SyntheticPlayer>): () => void {
+export function driveAll(players: () => Iterable<{ tick(now: number): void }>): () => void {
   const timer = setInterval(() => {
     const now = performance.now()
     for (const p of players()) p.tick(now)

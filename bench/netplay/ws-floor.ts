@@ -172,7 +172,8 @@ async function main() {
     console.log(`netplay ws floor; ${machine}`)
     console.log(
       `${rooms} pairs on a bare ws relay (${values['no-cork'] ? 'not corked' : 'corked per turn'}` +
-        `${values['skip-utf8'] ? ', skipUTF8Validation' : ''} ${values['node-args']}, ` +
+        `${values['skip-utf8'] ? ', skipUTF8Validation' : ''}` +
+        `${values['node-args'] ? `, node ${values['node-args']}` : ''}, ` +
         `${values['no-pin'] ? 'not pinned' : 'relay on CPU 0, players on CPU 1'}): relay CPU ` +
         `${pct(used('total'))} of one core (user ${pct(used('user'))}, system ${pct(used('system'))}) ` +
         `over ${elapsed.toFixed(1)} s; players' CPU ${pct(selfAfter.total - selfBefore.total)}; ` +

@@ -28,7 +28,10 @@ function page(options: { pad: 1 | 2 | null; refreshHz: number }) {
   loop.setRole(options.pad, options.pad === null ? null : 1)
   let armed = 0
   let pending: (() => void)[] = []
+  /** While true, no animation frame runs (a compositor that has not taken the last picture yet). */
+  let stalled = false
   const vsync = setInterval(() => {
+    if (stalled) return
     const run = pending
     pending = []
     for (const callback of run) callback()
@@ -56,7 +59,10 @@ function page(options: { pad: 1 | 2 | null; refreshHz: number }) {
     driver.stop()
     clearInterval(vsync)
   }
-  return { core, loop, driver, sent, armed: () => armed, stop }
+  const stall = (on: boolean) => {
+    stalled = on
+  }
+  return { core, loop, driver, sent, armed: () => armed, stop, stall }
 }
 
 /** When this page sent its pad for `frame`, ms. */
@@ -108,6 +114,33 @@ describe('FrameDriver: timers', () => {
     const arrived = performance.now()
     p.driver.wake()
     expect(sentAt(p.sent, 11 + DELAY)).toBe(arrived)
+    p.stop()
+  })
+
+  it('runs the frame it waited for the moment the input arrives, not at the next animation frame', () => {
+    const p = page({ pad: 1, refreshHz: 60 })
+    p.loop.receiveInput(2, 1, new Array<number>(10).fill(0))
+    p.driver.start()
+    vi.advanceTimersByTime(300)
+    expect(p.loop.frame).toBe(10)
+    vi.advanceTimersByTime(5) // between two animation frames
+    p.loop.receiveInput(2, 11, [0, 0])
+    p.driver.wake()
+    expect(p.loop.frame).toBe(11)
+    p.stop()
+  })
+
+  it('keeps running due frames from its timer while no animation frame comes (a busy compositor)', () => {
+    const p = page({ pad: 1, refreshHz: 60 })
+    p.loop.receiveInput(2, 1, new Array<number>(200).fill(0))
+    p.driver.start()
+    vi.advanceTimersByTime(100)
+    const before = p.loop.frame
+    p.stall(true)
+    vi.advanceTimersByTime(200)
+    // 200 ms is 12 frames: each runs when due, so the pads after them leave in time for the other player.
+    expect(p.loop.frame - before).toBeGreaterThanOrEqual(11)
+    p.stall(false)
     p.stop()
   })
 

@@ -1,7 +1,9 @@
-// What makes a lockstep loop go in a page: animation frames run the due frames (the picture), and a
-// timer sends this player's input the moment a frame is due, without waiting for the animation frame
-// that will show it. Kept apart from the session (no WebSocket, no EmulatorJS) so the number of timers
-// it arms can be counted in a unit test (frame-driver.test.ts).
+// What makes a lockstep loop go in a page: animation frames run the due frames, and so does a timer set
+// for the moment the next frame is due, and the arrival of the input a wait was for: a page's animation
+// frames can stop for 100 ms and more while its compositor is behind (two Chromium pages on 2 shared
+// cores, bench/netplay/README.md), and a frame run only from them kept the other player waiting. Kept
+// apart from the session (no WebSocket, no EmulatorJS) so the number of timers it arms can be counted
+// in a unit test (frame-driver.test.ts).
 
 /** The part of the lockstep loop (lockstep.ts) the driver calls. */
 export interface DrivenLoop {
@@ -54,27 +56,30 @@ export class FrameDriver {
 
   /** Something arrived that may let a frame run (the other player's input, confirmed frames). */
   wake(): void {
-    if (!this.isRunning) return
-    this.loop.pumpInput(this.clock.now())
-    this.armTimer()
+    if (this.isRunning) this.runDue()
   }
 
   private readonly frame = () => {
+    if (this.runDue()) this.raf = this.clock.requestFrame(this.frame)
+  }
+
+  /** Runs the frames due now and arms the timer for the next; false if a frame threw (stopped). */
+  private runDue(): boolean {
     try {
       this.loop.tick(this.clock.now())
     } catch (error) {
       this.stop()
       this.failed(error)
-      return
+      return false
     }
     this.armTimer()
-    this.raf = this.clock.requestFrame(this.frame)
+    return true
   }
 
   /**
-   * One timer, for when the next pad is due. None while the loop waits for the other player: the
-   * input's arrival calls wake() instead (a timer polling the wait ran every few ms and kept the
-   * page's main thread busy, which delayed the very messages it waited for).
+   * One timer, for when the next frame is due (running it sends the next pad). None while the loop
+   * waits for the other player: the input's arrival calls wake() instead (a timer polling the wait ran
+   * every few ms and kept the page's main thread busy, which delayed the very messages it waited for).
    */
   private armTimer(): void {
     const now = this.clock.now()
@@ -89,8 +94,7 @@ export class FrameDriver {
     this.timer = this.clock.setTimer(
       () => {
         this.timer = undefined
-        this.loop.pumpInput(this.clock.now())
-        this.armTimer()
+        this.runDue()
       },
       Math.ceil(wake - now),
     )

@@ -14,6 +14,7 @@ import {
   openRoom,
   recordNotes,
   roomNote,
+  statusLayout,
   stateHashes,
   uploadTwoPadRom,
   waitForStatus,
@@ -72,7 +73,8 @@ describe('online play', () => {
       const guest = await suite.open(PHONE)
       await joinRoom(guest, invite)
       await waitForStatus(host, /^2 players/)
-      await waitForStatus(guest, /^2 players/)
+      // A phone's panel says it in short words, on one line at 375 px.
+      await waitForStatus(guest, /^2P · \d+ MS · DELAY \d · 0 RE-SYNCS$/)
       // The phone sees the room's state over the picture while playing (the panel is below the fold).
       await expect
         .poll(() => onlineBar(guest))
@@ -105,6 +107,10 @@ describe('online play', () => {
       }
       await shoot(host, 'netplay-host')
       await shoot(guest, 'netplay-guest-phone')
+      await guest.getByTestId('online-status').scrollIntoViewIfNeeded()
+      await expect.poll(() => statusLayout(guest)).toEqual({ lines: 1, cut: false })
+      await shoot(guest, 'netplay-guest-status')
+      await guest.evaluate(() => window.scrollTo(0, 0))
 
       // Both browsers computed the same state hashes.
       await expect
@@ -144,6 +150,9 @@ describe('online play', () => {
       // told of the new size at once, which clears the canvas, and no frame ran to draw it again).
       expect(await litPicturePoints(guest)).toBeGreaterThan(32)
       await shoot(guest, 'netplay-guest-paused')
+      await guest.getByTestId('online-status').scrollIntoViewIfNeeded()
+      await expect.poll(() => statusLayout(guest)).toEqual({ lines: 1, cut: false })
+      await shoot(guest, 'netplay-guest-status')
       await host.getByRole('button', { name: 'RESUME' }).click()
 
       // The guest closes its browser just after the host pressed REWIND again: the room says so to the

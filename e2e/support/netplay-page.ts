@@ -45,6 +45,16 @@ export function notesShown(page: Page): Promise<string[]> {
   )
 }
 
+/** How many lines the room's status line takes, and whether any of it is cut off. */
+export function statusLayout(page: Page): Promise<{ lines: number; cut: boolean }> {
+  return page.getByTestId('online-status').evaluate((line) => {
+    const range = document.createRange()
+    range.selectNodeContents(line)
+    const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)))
+    return { lines: tops.size, cut: line.scrollWidth > line.clientWidth }
+  })
+}
+
 /** The one-line bar over the picture: its text, and whether all of it is inside the viewport as it is. */
 export function onlineBar(page: Page): Promise<{ text: string; inView: boolean }> {
   return page.getByTestId('online-bar').evaluate((bar) => {

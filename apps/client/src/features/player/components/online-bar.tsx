@@ -4,16 +4,20 @@
 import type { SessionView } from '../../../netplay/netplay-session'
 import type { OnlinePlay } from '../hooks/use-online-play'
 
-/** `ONLINE · 2P · 34 MS · DELAY 3`: the status line cut to fit a phone's width. */
-export function compactStatus(view: SessionView): string {
+/** `2P +1`, `34 MS`, `DELAY 3`: players (and spectators), ping and delay in a phone's few characters. */
+export function compactParts(view: SessionView): string[] {
   const players = view.members.filter((m) => m.pad !== null).length
   const watching = view.members.length - players
   return [
-    'ONLINE',
     `${players}P${watching > 0 ? ` +${watching}` : ''}`,
     `${view.pingMs} MS`,
     `DELAY ${view.delay}`,
-  ].join(' · ')
+  ]
+}
+
+/** `ONLINE · 2P · 34 MS · DELAY 3`: the status line cut to fit a phone's width. */
+export function compactStatus(view: SessionView): string {
+  return ['ONLINE', ...compactParts(view)].join(' · ')
 }
 
 export function OnlineBar({ online }: { online: OnlinePlay }) {

@@ -6,6 +6,7 @@ import type { RoomMember } from '@nes-studio/shared/netplay-api'
 import { UnlockForm } from '../../../components/unlock-form'
 import type { SessionView } from '../../../netplay/netplay-session'
 import type { OnlinePlay } from '../hooks/use-online-play'
+import { compactParts } from './online-bar'
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`
 
@@ -29,6 +30,13 @@ export function statusLine(view: SessionView): string {
     plural(view.resyncs, 're-sync'),
   ]
   return parts.join(' · ')
+}
+
+/** `2P · 34 MS · DELAY 3 · 0 RE-SYNCS`: the status line in the words that fit one line of a phone's panel. */
+export function shortStatusLine(view: SessionView): string {
+  return [...compactParts(view), `${view.resyncs} RE-SYNC${view.resyncs === 1 ? '' : 'S'}`].join(
+    ' · ',
+  )
 }
 
 function InviteLink({ url }: { url: string }) {
@@ -63,7 +71,9 @@ function Room({ online, view }: { online: OnlinePlay; view: SessionView }) {
   return (
     <>
       <p className="online__status" role="status" data-testid="online-status">
-        {statusLine(view)}
+        {/* One of the two shows, by the panel's width (online-panel.css). */}
+        <span className="online__status-full">{statusLine(view)}</span>
+        <span className="online__status-short">{shortStatusLine(view)}</span>
       </p>
       {online.inviteUrl ? <InviteLink url={online.inviteUrl} /> : null}
       <ul className="online__members">

@@ -221,9 +221,12 @@ describe('online play when connections drop or the game splits', () => {
 
       // The guest's game goes its own way (a state of an earlier moment loaded behind the room's back):
       // the next hash differs from the host's, the host's state is sent again and both show the same.
-      const frame = guest
-        .frames()
-        .find((f) => f.url().includes('emulator-frame') && f !== guest.mainFrame())
+      // The running game's frame, not the spare one the page keeps loaded for the next game (an idle
+      // core: a state loaded there splits nothing, and which of the two comes first in frames() varies).
+      const frameElement = await guest
+        .locator('iframe.emulator-frame:not(.emulator-frame--idle)')
+        .elementHandle()
+      const frame = await frameElement?.contentFrame()
       if (!frame) throw new Error('No game frame')
       await recordNotes(guest)
       await frame.evaluate(() => {

@@ -11,11 +11,13 @@
 // measured window, after a warm-up, as a share of one core.
 // --prof DIR: the server(s) write a V8 CPU profile (node --cpu-prof) there when they stop.
 // --syscalls: also counts the (first) server's system calls over the window (perf stat, lib/syscall-count.ts).
+// --node PATH: the node binary that runs the server(s) (the players stay on this process's node); the
+// checkout's better-sqlite3 must have been built for it (`npm ci` under that node).
 // --own-pg CPU (implies --pg): instead of TEST_DATABASE_URL's cluster, a throw-away PostgreSQL cluster of
 // the run's own, every process of it pinned to CPU (lib/own-postgres.ts), whose CPU is printed too, with
 // the servers' user/system split.
 // Usage: npm run build && npx tsx bench/netplay/server-load.ts [--rooms 200] [--seconds 10]
-//   [--clients 1] [--pg] [--own-pg CPU] [--no-pin] [--prof DIR] [--syscalls]
+//   [--clients 1] [--pg] [--own-pg CPU] [--no-pin] [--prof DIR] [--syscalls] [--node PATH]
 import { execFileSync, fork } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -47,6 +49,7 @@ const { values } = parseArgs({
     prof: { type: 'string' },
     'own-pg': { type: 'string' },
     syscalls: { type: 'boolean', default: false },
+    node: { type: 'string' },
     // Internal: this process is a client of the servers given.
     child: { type: 'string' },
   },
@@ -65,6 +68,12 @@ function cpuSeconds(pid: number): number {
 /** Pins a running process and its threads to `cpus` (taskset -a -p -c). */
 function pin(pid: number, cpus: string): void {
   execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' })
+}
+
+/** The version of the node binary `path` (this process's when none is given). */
+function serverNode(path: string | undefined): string {
+  if (!path) return process.version
+  return execFileSync(path, ['--version'], { encoding: 'utf8' }).trim()
 }
 
 const median = (sorted: readonly number[]) => sorted[sorted.length >> 1] ?? 0
@@ -166,6 +175,7 @@ async function main() {
           databaseUrl: schema?.databaseUrl,
           env,
           nodeArgs,
+          node: values.node,
           cpus: pinned ? '0' : undefined,
         }),
       )
@@ -215,7 +225,7 @@ async function main() {
     const playersCpu = cpu.slice(servers.length)
     for (const c of children) c.send({ t: 'stop' })
     const fmt = (xs: number[]) => xs.map((c) => `${c.toFixed(1)}%`).join(' + ')
-    console.log(`netplay server load; ${machineLine()}`)
+    console.log(`netplay server load; server on node ${serverNode(values.node)}; ${machineLine()}`)
     console.log(
       `${rooms} rooms × 2 players on ${schema ? 'two app servers, PostgreSQL relay' : 'one app server'}: ` +
         `server CPU ${fmt(serverCpu)} of one core over ${elapsed.toFixed(1)} s` +

@@ -12,8 +12,9 @@
 // --skip-utf8: the relay with ws's skipUTF8Validation; --node-args "…": flags for the relay's node
 // (e.g. "--max-semi-space-size=16").
 // --syscalls: also counts the relay's system calls over the window (perf stat, lib/syscall-count.ts).
+// --node PATH: the node binary that runs the relay (the players stay on this process's node).
 // Usage: npx tsx bench/netplay/ws-floor.ts [--rooms 200] [--seconds 10] [--delay 2] [--no-cork]
-//   [--skip-utf8] [--node-args "…"] [--no-pin] [--prof DIR] [--syscalls]
+//   [--skip-utf8] [--node-args "…"] [--no-pin] [--prof DIR] [--syscalls] [--node PATH]
 import { execFileSync, spawn } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     'no-pin': { type: 'boolean', default: false },
     prof: { type: 'string' },
     syscalls: { type: 'boolean', default: false },
+    node: { type: 'string' },
   },
 })
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -98,7 +100,7 @@ class FloorPlayer {
 
 async function startRelay(port: number): Promise<ReturnType<typeof spawn>> {
   const node = [
-    process.execPath,
+    values.node ?? process.execPath,
     ...(values.prof ? ['--cpu-prof', `--cpu-prof-dir=${values.prof}`] : []),
     ...values['node-args'].split(' ').filter(Boolean),
     '--import',
@@ -169,7 +171,10 @@ async function main() {
     const roomFrames = rates.reduce((sum, r) => sum + r * elapsed, 0) / 2
     const pct = (s: number) => `${((100 * s) / elapsed).toFixed(1)}%`
     const used = (k: 'total' | 'user' | 'system') => relayAfter[k] - relayBefore[k]
-    console.log(`netplay ws floor; ${machine}`)
+    const relayNode = values.node
+      ? execFileSync(values.node, ['--version'], { encoding: 'utf8' }).trim()
+      : process.version
+    console.log(`netplay ws floor; relay on node ${relayNode}; ${machine}`)
     console.log(
       `${rooms} pairs on a bare ws relay (${values['no-cork'] ? 'not corked' : 'corked per turn'}` +
         `${values['skip-utf8'] ? ', skipUTF8Validation' : ''}` +

@@ -56,6 +56,8 @@ export interface ServerOptions {
   cpus?: string
   /** Extra node flags (e.g. `--cpu-prof`). */
   nodeArgs?: string[]
+  /** The node binary that runs the server (default: this process's). */
+  node?: string
 }
 
 export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
@@ -71,7 +73,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     ...opts.env,
   }
   if (!opts.databaseUrl) delete env.DATABASE_URL
-  const node = [process.execPath, ...(opts.nodeArgs ?? []), SERVER_ENTRY]
+  const node = [opts.node ?? process.execPath, ...(opts.nodeArgs ?? []), SERVER_ENTRY]
   // taskset execs node in its own process, so the child's pid is the server's.
   const [command, ...args] = opts.cpus ? ['taskset', '-c', opts.cpus, ...node] : node
   const child = spawn(command!, args, {

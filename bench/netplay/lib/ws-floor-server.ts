@@ -3,7 +3,8 @@
 // server's upgrade event, maxPayload) and nothing else: no fastify routes, no rooms, no checks. Sockets
 // are paired by path (/floor/<pair>); each message one sends is written verbatim to its partner. With
 // --cork (the default) the partner's TCP socket is corked until the end of the event-loop turn, as the real
-// server does (apps/server/src/netplay/write-batch.ts), so the system calls per message are the same.
+// server did up to stop 35 (its write-batch.ts; it now writes ready-made frames, text-frame-writer.ts): the
+// writes of a turn go out in one system call.
 // --skip-utf8: ws's skipUTF8Validation (what ws's own check of text costs).
 // Run by ws-floor.ts: node --import tsx bench/netplay/lib/ws-floor-server.ts --port P [--no-cork] [--skip-utf8]
 import { createServer } from 'node:http'
@@ -13,7 +14,6 @@ import { WebSocketServer } from 'ws'
 import type { RawData, WebSocket } from 'ws'
 import { NETPLAY_BULK_HEADER_BYTES } from '../../../packages/shared/src/netplay-constants'
 import { DEFAULT_MAX_ROM_BYTES } from '../../../packages/shared/src/rom-api'
-import { holdUntilTurnEnds } from '../../../apps/server/src/netplay/write-batch'
 
 const { values } = parseArgs({
   options: {
@@ -38,6 +38,21 @@ const wss = new WebSocketServer({
   maxPayload,
   skipUTF8Validation: values['skip-utf8'],
 })
+
+const corked = new Set<Socket>()
+
+/** Corks `socket` until the end of this turn of the event loop (once per turn). */
+function holdUntilTurnEnds(socket: Socket): void {
+  if (socket.destroyed || corked.has(socket)) return
+  socket.cork()
+  if (corked.size === 0) {
+    setImmediate(() => {
+      for (const s of corked) if (!s.destroyed) s.uncork()
+      corked.clear()
+    })
+  }
+  corked.add(socket)
+}
 
 function relay(from: Peer, data: RawData, isBinary: boolean): void {
   const to = from.partner

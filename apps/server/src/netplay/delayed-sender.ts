@@ -15,16 +15,20 @@ export class DelayedSender {
   private readonly queue: { due: number; send: () => void }[] = []
   private timer: ReturnType<typeof setTimeout> | undefined
   private lastDue = 0
+  /** No delay is set: `push` runs each send at once (the caller may as well do it itself). */
+  readonly isImmediate: boolean
 
   constructor(
     private readonly delay: TestDelay | undefined,
     private readonly random: () => number = Math.random,
-  ) {}
+  ) {
+    this.isImmediate = !delay || (delay.delayMs <= 0 && delay.jitterMs <= 0)
+  }
 
   /** Runs `send` now, or after the delay, after everything pushed before it. */
   push(send: () => void): void {
     const delay = this.delay
-    if (!delay || (delay.delayMs <= 0 && delay.jitterMs <= 0)) return send()
+    if (!delay || this.isImmediate) return send()
     const wait = Math.max(0, delay.delayMs + (this.random() * 2 - 1) * delay.jitterMs)
     this.lastDue = Math.max(this.lastDue, performance.now() + wait)
     this.queue.push({ due: this.lastDue, send })

@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws'
 import { encodeBulk } from '@nes-studio/shared/netplay-constants'
 import type { TestDelay } from './delayed-sender'
 import { MemberSocket } from './member-socket'
-import type { Corkable } from './write-batch'
+import type { RawSocket } from './text-frame-writer'
 import { homeOf } from './room-relay'
 import { serverText } from './server-text'
 import type { RoomRelay, ToGateway } from './room-relay'
@@ -38,8 +38,8 @@ export class Gateway {
     return this.sockets.size
   }
 
-  /** Takes a new socket for room `roomId`; `raw` is its TCP socket (writes are batched per turn). */
-  attach(ws: WebSocket, roomId: string, raw?: Corkable): void {
+  /** Takes a new socket for room `roomId`; `raw` is its TCP socket (text messages are written to it per turn). */
+  attach(ws: WebSocket, roomId: string, raw?: RawSocket): void {
     const id = `${this.relay.serverId}.${this.nextMember++}`
     const home = homeOf(roomId)
     const socket = new MemberSocket(id, roomId, ws, {

@@ -19,8 +19,8 @@ import { DelayedSender } from './delayed-sender'
 import type { TestDelay } from './delayed-sender'
 import type { ToHome } from './room-relay'
 import { readInputFast } from './input-fast-path'
-import { holdUntilTurnEnds } from './write-batch'
-import type { Corkable } from './write-batch'
+import { TextFrameWriter } from './text-frame-writer'
+import type { RawSocket } from './text-frame-writer'
 
 /** A close reason is at most 123 bytes of UTF-8 (RFC 6455 5.5). */
 function shortReason(reason: string): string {
@@ -40,12 +40,14 @@ export interface MemberSocketOptions {
   toHome(envelope: ToHome): void
   /** The socket is closed and forgotten. */
   onClosed(member: MemberSocket): void
-  /** The TCP socket under the WebSocket: its writes of one event-loop turn go out together. */
-  raw?: Corkable
+  /** The TCP socket under the WebSocket: text messages of one event-loop turn go to it together. */
+  raw?: RawSocket
 }
 
 export class MemberSocket {
   private readonly sender: DelayedSender
+  /** Text messages of this turn, written as ready-made frames (absent: each through ws.send). */
+  private readonly frames: TextFrameWriter | undefined
   private tokens = NETPLAY_MAX_MESSAGES_PER_SECOND
   private lastRefill = performance.now()
   private hasSaidHello = false
@@ -63,6 +65,13 @@ export class MemberSocket {
     private readonly options: MemberSocketOptions,
   ) {
     this.sender = new DelayedSender(options.testDelay)
+    this.frames = options.raw
+      ? new TextFrameWriter(
+          options.raw,
+          () => ws.readyState === ws.OPEN,
+          () => this.checkBuffered(),
+        )
+      : undefined
     ws.on('message', (data, isBinary) => this.receive(data, isBinary))
     ws.on('pong', () => {
       this.isAlive = true
@@ -85,6 +94,7 @@ export class MemberSocket {
       })
       return
     }
+    if (this.sender.isImmediate) return this.write(text)
     this.sender.push(() => this.write(text))
   }
 
@@ -94,9 +104,15 @@ export class MemberSocket {
 
   private write(data: string | Uint8Array): void {
     if (this.ws.readyState !== this.ws.OPEN) return
-    if (this.options.raw) holdUntilTurnEnds(this.options.raw)
+    if (this.frames && typeof data === 'string') return this.frames.push(data)
+    // ws writes this one itself: what waits to be written goes first.
+    this.frames?.flush()
     this.ws.send(data)
-    // A browser that stops reading must not make the server hold its messages without end.
+    this.checkBuffered()
+  }
+
+  /** A browser that stops reading must not make the server hold its messages without end. */
+  private checkBuffered(): void {
     if (this.ws.bufferedAmount > 2 * this.options.maxRomBytes + 1_000_000) this.ws.terminate()
   }
 
@@ -104,7 +120,10 @@ export class MemberSocket {
   close(code: number, reason: string): void {
     if (this.isClosing) return
     this.isClosing = true
-    this.sender.push(() => this.ws.close(code, shortReason(reason)))
+    this.sender.push(() => {
+      this.frames?.flush()
+      this.ws.close(code, shortReason(reason))
+    })
   }
 
   /** Heartbeat: a socket that did not answer the previous ping is dropped. */
@@ -114,7 +133,9 @@ export class MemberSocket {
       return
     }
     this.isAlive = false
-    if (this.ws.readyState === this.ws.OPEN) this.ws.ping()
+    if (this.ws.readyState !== this.ws.OPEN) return
+    this.frames?.flush()
+    this.ws.ping()
   }
 
   private receive(data: RawData, isBinary: boolean): void {
@@ -210,12 +231,15 @@ export class MemberSocket {
   private refuse(code: number, reason: string): void {
     this.isClosing = true
     this.sender.clear()
-    if (this.ws.readyState === this.ws.OPEN) this.ws.close(code, shortReason(reason))
+    if (this.ws.readyState !== this.ws.OPEN) return
+    this.frames?.flush()
+    this.ws.close(code, shortReason(reason))
   }
 
   private closed(code: number): void {
     clearTimeout(this.joinTimer)
     this.sender.clear()
+    this.frames?.drop()
     // 1000 (the page closed the socket) and 1001 (the page went away) are a player leaving.
     const clean = this.hasLeft || code === 1000 || code === 1001
     if (this.hasSaidHello) {

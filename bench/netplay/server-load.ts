@@ -11,6 +11,7 @@
 // measured window, after a warm-up, as a share of one core.
 // --prof DIR: the server(s) write a V8 CPU profile (node --cpu-prof) there when they stop.
 // --syscalls: also counts the (first) server's system calls over the window (perf stat, lib/syscall-count.ts).
+// --node-args "…": flags for the server's node (e.g. "--max-semi-space-size=16").
 // --node PATH: the node binary that runs the server(s) (the players stay on this process's node); the
 // checkout's better-sqlite3 must have been built for it (`npm ci` under that node).
 // --own-pg CPU (implies --pg): instead of TEST_DATABASE_URL's cluster, a throw-away PostgreSQL cluster of
@@ -18,6 +19,7 @@
 // the servers' user/system split.
 // Usage: npm run build && npx tsx bench/netplay/server-load.ts [--rooms 200] [--seconds 10]
 //   [--clients 1] [--pg] [--own-pg CPU] [--no-pin] [--prof DIR] [--syscalls] [--node PATH]
+//   [--node-args "…"]
 import { execFileSync, fork } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -50,6 +52,7 @@ const { values } = parseArgs({
     'own-pg': { type: 'string' },
     syscalls: { type: 'boolean', default: false },
     node: { type: 'string' },
+    'node-args': { type: 'string', default: '' },
     // Internal: this process is a client of the servers given.
     child: { type: 'string' },
   },
@@ -165,7 +168,10 @@ async function main() {
   if (schema) await createSchema(schema)
   const env = { NETPLAY_MAX_ROOMS: String(rooms + 10), LOG_LEVEL: 'error' }
   const pinned = !values['no-pin']
-  const nodeArgs = values.prof ? ['--cpu-prof', `--cpu-prof-dir=${values.prof}`] : []
+  const nodeArgs = [
+    ...(values.prof ? ['--cpu-prof', `--cpu-prof-dir=${values.prof}`] : []),
+    ...values['node-args'].split(' ').filter(Boolean),
+  ]
   const servers: ServerHandle[] = []
   try {
     for (let i = 0; i < (schema ? 2 : 1); i++) {

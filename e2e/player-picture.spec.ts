@@ -57,14 +57,28 @@ async function redAspect(page: Page): Promise<number> {
   }, png.toString('base64'))
 }
 
+/** The size of the running game's canvas backing store (the pixels the core draws each frame). */
+async function canvasBacking(page: Page): Promise<{ width: number; height: number }> {
+  const iframe = await page
+    .locator('iframe.emulator-frame:not(.emulator-frame--idle)')
+    .elementHandle()
+  const frame = await iframe!.contentFrame()
+  return frame!.evaluate(() => {
+    const canvas = document.querySelector('canvas.ejs_canvas') as HTMLCanvasElement
+    return { width: canvas.width, height: canvas.height }
+  })
+}
+
 const near = (target: number) => (value: number) => Math.abs(value / target - 1) < 0.02
 
 describe.each(DEVICES)('the picture ($name)', ({ options }) => {
-  it('has square pixels by default, and 4:3 as a choice kept after a reload', async () => {
+  it('has square pixels by default, drawn at the picture’s own size, and 4:3 as a choice kept after a reload', async () => {
     const page = await suite.open(options)
     await page.goto(`${suite.baseUrl}/`)
     await startRed(page, options)
     await expect.poll(() => redAspect(page).then(near(256 / 224))).toBe(true)
+    // The core draws 256×224 and the browser scales the canvas to the larger box (picture-size.ts).
+    await expect.poll(() => canvasBacking(page)).toEqual({ width: 256, height: 224 })
 
     await press(page, options, 'REMAP')
     const dialog = page.getByRole('dialog', { name: 'Controls' })
@@ -74,6 +88,10 @@ describe.each(DEVICES)('the picture ($name)', ({ options }) => {
     else await option.click()
     await press(page, options, 'DONE')
     await expect.poll(() => redAspect(page).then(near(10 / 7))).toBe(true)
+    // 4:3: RetroArch stretches the picture itself, so its canvas is the box's size and shape.
+    await expect
+      .poll(() => canvasBacking(page).then(({ width, height }) => near(10 / 7)(width / height)))
+      .toBe(true)
 
     await page.reload()
     await startRed(page, options)

@@ -11,6 +11,8 @@ import { createMemoryReader } from './memory-reader'
 import { createRewind } from './rewind'
 import { catchWakeLockRefusals } from './wake-lock'
 import { withFrameStepping } from './frame-step'
+import { drawAtPictureSize } from './picture-size'
+import type { PictureSizeWindow } from './picture-size'
 import { batterySavePath, emulatorGameName } from './game-name'
 import { EJS_SCRIPTS } from '../frame-files'
 import { refusedGameMessage } from '../fceumm-mappers'
@@ -113,6 +115,8 @@ let isRomHandedOver = false
 /** The handed-over ROM's mapper, to name it when the core refuses the game. */
 let romMapper = 0
 let afterFirstFrame: (() => void) | undefined
+/** The picture's shape the host asked for: square pixels are drawn at the picture's own size. */
+let isSquarePixels = true
 
 function fail(error: FrameFailure): void {
   ready.reject(error)
@@ -324,6 +328,7 @@ function createApi(emulator: () => EjsInstance | undefined): BaseFrameApi {
     },
     setPictureShape(shape) {
       // RetroArch draws the core's aspect inside the canvas: the host sizes the box to match.
+      isSquarePixels = shape !== '4:3'
       gameManager(running()).setVariable('fceumm_aspect', shape === '4:3' ? '4:3' : 'PP')
     },
     resumeAudio() {
@@ -338,6 +343,8 @@ function createApi(emulator: () => EjsInstance | undefined): BaseFrameApi {
 async function boot(): Promise<void> {
   let emulator: EjsInstance | undefined
   const api = createApi(() => emulator)
+  // Before the core makes its ResizeObserver (and frame stepping wraps it again).
+  drawAtPictureSize(window as unknown as PictureSizeWindow, () => isSquarePixels)
   window.nesFrame = withFrameStepping(api, () => emulator?.gameManager)
   // A click or key on the game screen itself (the iframe has focus) also allows sound.
   document.addEventListener('pointerdown', () => api.resumeAudio(), true)

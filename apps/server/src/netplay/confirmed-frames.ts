@@ -3,7 +3,8 @@
 // for that player (docs/netplay.md, "Wire protocol"). That is one message fewer per room frame: only
 // the player whose input arrived first, and spectators, are sent each frame.
 import type { FramePads, Pad } from './input-log'
-import type { Member, RoomOutput } from './room'
+import type { RoomOutput } from './room'
+import type { Member } from './room-members'
 
 /** A relay range on a member: the other pad's frames `relayedFrom`…`relayedTo` went to its socket. */
 export type RelayedRange = Pick<Member, 'relayedFrom' | 'relayedTo'>

@@ -4,7 +4,8 @@
 // and every browser waiting for a state when it arrives gets it.
 import { NETPLAY_CLOSE, NETPLAY_MAX_STATE_BYTES } from '@nes-studio/shared/netplay-constants'
 import type { NetplayBulk } from '@nes-studio/shared/netplay-api'
-import type { Member, Room } from './room'
+import type { Room } from './room'
+import type { Member } from './room-members'
 
 /** Host hashes kept to compare late ones with (32 × 60 frames ≈ 32 s). */
 const HOST_HASHES_KEPT = 32

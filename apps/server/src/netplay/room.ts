@@ -9,7 +9,6 @@ import type {
   MemberRole,
   NetplayBulk,
   RoomGame,
-  RoomMember,
   RoomPause,
   ServerMessage,
 } from '@nes-studio/shared/netplay-api'
@@ -20,6 +19,8 @@ import type { Pad } from './input-log'
 import { homeOf, serverOf } from './room-relay'
 import { cartridgeProblem } from './room-cartridge'
 import { RoomSync } from './room-sync'
+import { idsWhere, padRtt, rosterMembers } from './room-members'
+import type { Member } from './room-members'
 import { sameSecret } from '../http/same-secret'
 
 export interface RoomOutput {
@@ -40,24 +41,6 @@ export interface RoomOptions {
   now: () => number
   /** A fresh 128-bit secret (seat tokens). */
   newSecret: () => string
-}
-
-export interface Member {
-  id: string
-  role: MemberRole
-  pad: Pad | null
-  connected: boolean
-  hidden: boolean
-  rtt: number
-  /** The token a player gives back to take the seat again after a drop. */
-  seat: string | null
-  awayUntil: number | null
-  /** Receives confirmed frames (it has a state to run them from). */
-  synced: boolean
-  hasRom: boolean
-  /** The other pad's frames relayedFrom…relayedTo went to this socket (confirmed-frames.ts). */
-  relayedFrom: number
-  relayedTo: number
 }
 
 const ENDED = {
@@ -426,11 +409,7 @@ export class Room {
 
   /** Each pad's delay from the round trips of the players connected now (input-delay.ts). */
   private padDelays(): [number, number] {
-    const rttOf = (pad: Pad) => {
-      for (const m of this.members.values()) if (m.pad === pad && m.connected) return m.rtt
-      return undefined
-    }
-    return chooseInputDelays(rttOf(1), rttOf(2))
+    return chooseInputDelays(padRtt(this.members.values(), 1), padRtt(this.members.values(), 2))
   }
 
   /** Why the room is paused on purpose: a player's pause, else a player's hidden tab. */
@@ -469,30 +448,16 @@ export class Room {
   }
 
   syncedIds(): string[] {
-    const ids: string[] = []
-    for (const m of this.members.values()) if (m.synced && m.connected) ids.push(m.id)
-    return ids
+    return idsWhere(this.members.values(), (m) => m.synced && m.connected)
   }
 
   connectedIds(): string[] {
-    const ids: string[] = []
-    for (const m of this.members.values()) if (m.connected) ids.push(m.id)
-    return ids
+    return idsWhere(this.members.values(), (m) => m.connected)
   }
 
   broadcastRoster(): void {
     if (this.ended) return
-    const order = (m: Member) => (m.role === 'host' ? 0 : m.pad === 2 ? 1 : 2)
-    const members: RoomMember[] = [...this.members.values()]
-      .sort((a, b) => order(a) - order(b))
-      .map((m) => ({
-        id: m.id,
-        role: m.role,
-        pad: m.pad,
-        connected: m.connected,
-        hidden: m.hidden,
-        rtt: m.rtt,
-      }))
+    const members = rosterMembers(this.members.values())
     const waitingFor = members.filter((m) => m.pad !== null && !m.connected).map((m) => m.pad!)
     // A seat taken, given or freed changes whose round trip a pad's delay follows.
     this.delays = this.padDelays()

@@ -26,7 +26,7 @@ import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { benchSchema, createSchema } from '../library/lib/pg-schema'
-import { startServer, tempDir } from '../library/lib/server-process'
+import { nodeVersion, startServer, tempDir } from '../library/lib/server-process'
 import type { ServerHandle } from '../library/lib/server-process'
 import { machineLine } from '../library/lib/stats'
 import { startOwnPostgres } from './lib/own-postgres'
@@ -71,12 +71,6 @@ function cpuSeconds(pid: number): number {
 /** Pins a running process and its threads to `cpus` (taskset -a -p -c). */
 function pin(pid: number, cpus: string): void {
   execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' })
-}
-
-/** The version of the node binary `path` (this process's when none is given). */
-function serverNode(path: string | undefined): string {
-  if (!path) return process.version
-  return execFileSync(path, ['--version'], { encoding: 'utf8' }).trim()
 }
 
 const median = (sorted: readonly number[]) => sorted[sorted.length >> 1] ?? 0
@@ -231,7 +225,7 @@ async function main() {
     const playersCpu = cpu.slice(servers.length)
     for (const c of children) c.send({ t: 'stop' })
     const fmt = (xs: number[]) => xs.map((c) => `${c.toFixed(1)}%`).join(' + ')
-    console.log(`netplay server load; server on node ${serverNode(values.node)}; ${machineLine()}`)
+    console.log(`netplay server load; server on node ${nodeVersion(values.node)}; ${machineLine()}`)
     console.log(
       `${rooms} rooms × 2 players on ${schema ? 'two app servers, PostgreSQL relay' : 'one app server'}: ` +
         `server CPU ${fmt(serverCpu)} of one core over ${elapsed.toFixed(1)} s` +

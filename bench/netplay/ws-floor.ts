@@ -21,7 +21,7 @@ import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import WebSocket from 'ws'
 import { Lockstep } from '../../apps/client/src/netplay/lockstep'
-import { REPO_ROOT, freePort } from '../library/lib/server-process'
+import { REPO_ROOT, freePort, nodeVersion } from '../library/lib/server-process'
 import { machineLine } from '../library/lib/stats'
 import { cpuTimes } from './lib/proc-cpu'
 import { FakeCore, driveAll } from './lib/synthetic-player'
@@ -171,10 +171,7 @@ async function main() {
     const roomFrames = rates.reduce((sum, r) => sum + r * elapsed, 0) / 2
     const pct = (s: number) => `${((100 * s) / elapsed).toFixed(1)}%`
     const used = (k: 'total' | 'user' | 'system') => relayAfter[k] - relayBefore[k]
-    const relayNode = values.node
-      ? execFileSync(values.node, ['--version'], { encoding: 'utf8' }).trim()
-      : process.version
-    console.log(`netplay ws floor; relay on node ${relayNode}; ${machine}`)
+    console.log(`netplay ws floor; relay on node ${nodeVersion(values.node)}; ${machine}`)
     console.log(
       `${rooms} pairs on a bare ws relay (${values['no-cork'] ? 'not corked' : 'corked per turn'}` +
         `${values['skip-utf8'] ? ', skipUTF8Validation' : ''}` +

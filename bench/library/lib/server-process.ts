@@ -1,5 +1,5 @@
 // Starts the built server (apps/server/dist/main.js) as a child process on a free loopback port.
-import { spawn, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import net from 'node:net'
@@ -103,4 +103,10 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     await exited
   }
   return { url, port, child, stop: () => signal('SIGTERM'), kill9: () => signal('SIGKILL') }
+}
+
+/** The version of the node binary `path` (this process's when none is given). */
+export function nodeVersion(path?: string): string {
+  if (!path) return process.version
+  return execFileSync(path, ['--version'], { encoding: 'utf8' }).trim()
 }

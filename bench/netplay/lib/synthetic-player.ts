@@ -76,8 +76,9 @@ export class SyntheticPlayer {
   delay = 0
   pad: 1 | 2 | null = null
   resyncs = 0
-  private rtts: number[] = []
-  private pinger: ReturnType<typeof setInterval> | undefined
+  /** This player's member id and its round trip as the room measured it (the roster's). */
+  private me = ''
+  private measuredRtt = 0
   private readonly opened: Promise<void>
 
   constructor(
@@ -92,8 +93,18 @@ export class SyntheticPlayer {
     },
   ) {
     this.core = new FakeCore((pads) => this.onStep(pads))
-    this.ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${roomSocketPath(roomId)}`)
+    // The room times round trips with WebSocket pings: the pong goes through this player's network too.
+    this.ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${roomSocketPath(roomId)}`, {
+      autoPong: false,
+    })
     this.ws.binaryType = 'nodebuffer'
+    this.ws.on('ping', (data) =>
+      this.later(() =>
+        this.later(() => {
+          if (this.ws.readyState === WebSocket.OPEN) this.ws.pong(data)
+        }),
+      ),
+    )
     this.opened = new Promise((resolve, reject) => {
       this.ws.once('open', () => resolve())
       this.ws.once('error', reject)
@@ -114,14 +125,11 @@ export class SyntheticPlayer {
   async join(): Promise<void> {
     await this.opened
     this.send({ t: 'hello', v: 1, ...(this.opts.hostKey ? { hostKey: this.opts.hostKey } : {}) })
-    const ping = () => this.send({ t: 'ping', n: performance.now(), rtt: this.rtt() || undefined })
-    for (const wait of [0, 150, 300]) setTimeout(ping, wait)
-    this.pinger = setInterval(ping, 1000)
   }
 
+  /** This player's round trip to the room, ms, as the room measured it (0 before the first). */
   rtt(): number {
-    const sorted = [...this.rtts].sort((a, b) => a - b)
-    return Math.round(sorted[Math.floor(sorted.length * 0.8)] ?? 0)
+    return this.measuredRtt
   }
 
   send(msg: ClientMessage): void {
@@ -149,7 +157,6 @@ export class SyntheticPlayer {
   }
 
   close(): void {
-    clearInterval(this.pinger)
     this.send({ t: 'leave' })
     this.ws.close(1000)
   }
@@ -186,11 +193,13 @@ export class SyntheticPlayer {
     switch (msg.t) {
       case 'welcome':
         this.pad = msg.pad
+        this.me = msg.you
         if (!this.loop) this.start(this.opts.hostKey !== undefined, msg.pad, msg.inputFrom)
         return
       case 'roster':
         this.delay = this.pad === null ? msg.delay : msg.delays[this.pad - 1]!
         this.resyncs = msg.resyncs
+        this.measuredRtt = msg.members.find((m) => m.id === this.me)?.rtt ?? this.measuredRtt
         this.loop?.setDelay(this.delay)
         this.loop?.setPaused(msg.paused !== null)
         return
@@ -203,10 +212,6 @@ export class SyntheticPlayer {
         return this.loop?.setRole(msg.pad, msg.inputFrom)
       case 'state-request':
         return this.loop?.stateRequested(msg.id)
-      case 'pong':
-        this.rtts.push(performance.now() - msg.n)
-        if (this.rtts.length > 8) this.rtts.shift()
-        return
       default:
         return
     }

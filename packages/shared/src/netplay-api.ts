@@ -70,12 +70,6 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
   }),
   /** Hash of the emulator state after frame `f` (every NETPLAY_HASH_EVERY_FRAMES). */
   z.object({ t: z.literal('hash'), f: frameSchema, h: z.string().regex(/^[0-9a-f]{16}$/) }),
-  /** `n` is echoed in `pong`; `rtt` is this browser's measured round trip to the server (ms). */
-  z.object({
-    t: z.literal('ping'),
-    n: z.number().finite(),
-    rtt: z.number().min(0).max(60_000).optional(),
-  }),
   z.object({ t: z.literal('pause'), on: z.boolean() }),
   /** This player's tab is hidden (no animation frames): the room waits and says whose tab it is. */
   z.object({ t: z.literal('hidden'), on: z.boolean() }),
@@ -103,7 +97,11 @@ export const roomMemberSchema = z.object({
   connected: z.boolean(),
   /** The player's tab is hidden. */
   hidden: z.boolean(),
-  /** The member's round trip to the server, ms (0 until measured). */
+  /**
+   * The member's round trip to the room, ms (0 until measured): timed by the room's home server with
+   * WebSocket pings, which the browser's network stack answers, so it is the network's (and the hop
+   * between app servers when the member reached another one), not the page's main thread.
+   */
   rtt: z.number(),
 })
 export type RoomMember = z.infer<typeof roomMemberSchema>
@@ -177,7 +175,6 @@ export const serverMessageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('state-request'), id: z.number().int().positive() }),
   /** A browser's state hash differed from the host's and it was sent the host's state. */
   z.object({ t: z.literal('resynced'), count: z.number().int(), pads: z.array(z.number()) }),
-  z.object({ t: z.literal('pong'), n: z.number() }),
   /** Something this browser asked for was refused; the room goes on. */
   z.object({ t: z.literal('notice'), message: z.string() }),
   /** The room is over; the socket closes after this. */

@@ -135,8 +135,11 @@ export class NetplaySession {
 
   private refreshView(): void {
     const waitingMs = this.loop?.status(performance.now()).waitingMs ?? 0
+    // The room times every member's round trip (WebSocket pings): a player's ping is its own and the
+    // other player's, the round trip between the two; a spectator's its own.
+    const own = this.view.members.find((m) => m.id === this.view.me)?.rtt ?? 0
     const others = this.view.members.filter((m) => m.pad !== null && m.id !== this.view.me)
-    const pingMs = this.connection.rtt + (this.view.pad !== null ? (others[0]?.rtt ?? 0) : 0)
+    const pingMs = own + (this.view.pad !== null ? (others[0]?.rtt ?? 0) : 0)
     if (waitingMs !== this.view.waitingMs || pingMs !== this.view.pingMs) {
       this.update({ waitingMs, pingMs })
     }
@@ -189,8 +192,6 @@ export class NetplaySession {
         return this.showNote(msg.message)
       case 'ended':
         return this.end(msg.reason)
-      case 'pong':
-        return
     }
   }
 

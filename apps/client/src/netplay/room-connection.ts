@@ -1,6 +1,7 @@
 // A room's WebSocket, same origin as the page: says hello (again after a drop, within 30 s), checks every
-// message the server sends against the shared schema, measures the round trip with pings, and tells
-// why it closed in words for the person playing.
+// message the server sends against the shared schema, and tells why it closed in words for the person
+// playing. The round trip is the server's to time (WebSocket pings, which the browser answers itself; the
+// roster carries each member's).
 import { serverMessageSchema } from '@nes-studio/shared/netplay-api'
 import type {
   ClientMessage,
@@ -27,9 +28,6 @@ export interface RoomConnectionHandlers {
   closed(reason: string): void
 }
 
-const PING_EVERY_MS = 1000
-const RTT_SAMPLES = 8
-
 /** Close codes after which connecting again cannot help. */
 const FINAL_CODES = new Set<number>([...Object.values(NETPLAY_CLOSE), 1008, 1009])
 
@@ -42,8 +40,6 @@ export class RoomConnection {
   private ws: WebSocket | undefined
   private droppedAt: number | undefined
   private retry: ReturnType<typeof setTimeout> | undefined
-  private pinger: ReturnType<typeof setInterval> | undefined
-  private readonly samples: number[] = []
   private isOver = false
   private attempts = 0
 
@@ -51,13 +47,6 @@ export class RoomConnection {
     private readonly roomId: string,
     private readonly handlers: RoomConnectionHandlers,
   ) {}
-
-  /** This browser's round trip to the server, ms (a high percentile of the last pings; 0 before one). */
-  get rtt(): number {
-    if (this.samples.length === 0) return 0
-    const sorted = [...this.samples].sort((a, b) => a - b)
-    return Math.round(sorted[Math.floor(sorted.length * 0.8)] ?? 0)
-  }
 
   connect(): void {
     if (this.isOver) return
@@ -68,7 +57,6 @@ export class RoomConnection {
       this.attempts = 0
       this.droppedAt = undefined
       ws.send(JSON.stringify(this.handlers.hello()))
-      this.startPings()
     }
     ws.onmessage = (event) => this.receive(event.data)
     ws.onclose = (event) => this.onClose(ws, event.code, event.reason)
@@ -93,15 +81,6 @@ export class RoomConnection {
   private finish(): void {
     this.isOver = true
     clearTimeout(this.retry)
-    clearInterval(this.pinger)
-  }
-
-  private startPings(): void {
-    clearInterval(this.pinger)
-    const ping = () => this.send({ t: 'ping', n: performance.now(), rtt: this.rtt || undefined })
-    // A few quick ones first, so the room picks the input delay from a measured round trip.
-    for (const wait of [0, 150, 300]) setTimeout(ping, wait)
-    this.pinger = setInterval(ping, PING_EVERY_MS)
   }
 
   private receive(data: unknown): void {
@@ -116,16 +95,11 @@ export class RoomConnection {
     } catch {
       return // a message this version does not know: nothing to act on
     }
-    if (msg.t === 'pong') {
-      this.samples.push(performance.now() - msg.n)
-      if (this.samples.length > RTT_SAMPLES) this.samples.shift()
-    }
     this.handlers.message(msg)
   }
 
   private onClose(ws: WebSocket, code: number, reason: string): void {
     if (ws !== this.ws || this.isOver) return
-    clearInterval(this.pinger)
     this.droppedAt ??= performance.now()
     const gaveUp = performance.now() - this.droppedAt > NETPLAY_RECONNECT_MS
     if (FINAL_CODES.has(code) || gaveUp) {

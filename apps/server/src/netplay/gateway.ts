@@ -46,7 +46,6 @@ export class Gateway {
       maxRomBytes: this.options.maxRomBytes,
       testDelay: this.options.testDelay,
       joinTimeoutMs: this.options.joinTimeoutMs ?? 10_000,
-      answersPings: home === this.relay.serverId,
       toHome: (envelope) => this.relay.toHome(home, envelope),
       onClosed: (closed) => this.sockets.delete(closed.id),
       raw,
@@ -58,6 +57,10 @@ export class Gateway {
   deliver(envelope: ToGateway): void {
     if (envelope.k === 'close') {
       this.sockets.get(envelope.member)?.close(envelope.code, envelope.reason)
+      return
+    }
+    if (envelope.k === 'ping') {
+      this.sockets.get(envelope.member)?.ping(envelope.n)
       return
     }
     if (envelope.k === 'send') {

@@ -1,8 +1,8 @@
 // One browser's WebSocket on this server (the gateway side): every message is checked here before it
 // goes to the room — size, rate, JSON, the zod schema, hello first — and a socket that breaks a rule is
-// closed with a reason while the room and the server go on. Pings are answered here when the room lives on
-// this server; otherwise the room's home answers them, so the round trip a browser measures (and the room's
-// input delay is chosen from) includes the hop between the servers that every input and frame makes.
+// closed with a reason while the room and the server go on. The room's home times the socket's round trip:
+// it asks for a WebSocket ping here, which waits behind what is queued for the socket (the test delay
+// too), and the browser's pong goes back to the home (room-pings.ts).
 import type { RawData, WebSocket } from 'ws'
 import {
   NETPLAY_BULK_HEADER_BYTES,
@@ -34,8 +34,6 @@ export interface MemberSocketOptions {
   testDelay?: TestDelay
   /** How long to wait for the room's welcome after hello (a room on a server that is gone). */
   joinTimeoutMs: number
-  /** The room lives on this server: answer pings here (else its home answers them). */
-  answersPings: boolean
   /** Hands the message to the room's home (through the relay). */
   toHome(envelope: ToHome): void
   /** The socket is closed and forgotten. */
@@ -55,8 +53,10 @@ export class MemberSocket {
   private isClosing = false
   private hasLeft = false
   private joinTimer: ReturnType<typeof setTimeout> | undefined
-  /** Cleared by each heartbeat ping, set by the pong. */
+  /** Cleared by each heartbeat ping, set by any pong. */
   isAlive = true
+  /** Payloads of the room's pings not answered yet: only their pongs go to the home. */
+  private readonly pings = new Set<string>()
 
   constructor(
     readonly id: string,
@@ -73,9 +73,7 @@ export class MemberSocket {
         )
       : undefined
     ws.on('message', (data, isBinary) => this.receive(data, isBinary))
-    ws.on('pong', () => {
-      this.isAlive = true
-    })
+    ws.on('pong', (data) => this.pong(data))
     ws.on('error', () => undefined) // a broken connection also closes; 'close' handles it
     ws.on('close', (code) => this.closed(code))
   }
@@ -124,6 +122,26 @@ export class MemberSocket {
       this.frames?.flush()
       this.ws.close(code, shortReason(reason))
     })
+  }
+
+  /** A WebSocket ping with payload `n` for the room's home (after whatever is queued before it). */
+  ping(n: number): void {
+    const payload = String(n)
+    this.pings.add(payload)
+    if (this.pings.size > 8) this.pings.delete(this.pings.values().next().value!)
+    this.sender.push(() => {
+      if (this.ws.readyState !== this.ws.OPEN) return
+      this.frames?.flush()
+      this.ws.ping(payload)
+    })
+  }
+
+  private pong(data: Buffer): void {
+    this.isAlive = true
+    const payload = data.toString('latin1')
+    // A pong the home did not ask for (the heartbeat's, or one the browser made up) is not timed.
+    if (!this.pings.delete(payload) || this.isClosing) return
+    this.options.toHome({ k: 'pong', room: this.roomId, member: this.id, n: Number(payload) })
   }
 
   /** Heartbeat: a socket that did not answer the previous ping is dropped. */
@@ -186,10 +204,6 @@ export class MemberSocket {
       return this.options.toHome({ k: 'join', room: this.roomId, member: this.id, hello: msg })
     }
     if (!this.hasSaidHello) return this.refuse(NETPLAY_CLOSE.badMessage, 'Say hello first.')
-    if (msg.t === 'ping' && this.options.answersPings) {
-      this.sendText(JSON.stringify({ t: 'pong', n: msg.n }))
-      if (msg.rtt === undefined) return
-    }
     if (msg.t === 'leave') this.hasLeft = true
     this.options.toHome({ k: 'msg', room: this.roomId, member: this.id, msg })
   }

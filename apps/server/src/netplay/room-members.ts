@@ -2,6 +2,7 @@
 // trip a pad's delay follows, and the roster as browsers see it (host, then player 2, then spectators).
 import type { MemberRole, RoomMember } from '@nes-studio/shared/netplay-api'
 import type { Pad } from './input-log'
+import type { RoundTrips } from './room-pings'
 
 export interface Member {
   id: string
@@ -9,7 +10,9 @@ export interface Member {
   pad: Pad | null
   connected: boolean
   hidden: boolean
+  /** The round trip the room measured to this member's browser, ms (room-pings.ts). */
   rtt: number
+  trips: RoundTrips
   /** The token a player gives back to take the seat again after a drop. */
   seat: string | null
   awayUntil: number | null

@@ -18,12 +18,16 @@ export type ToHome =
   | { k: 'bulk'; room: string; member: string; bulk: NetplayBulk }
   /** The socket closed; `clean` when the browser said it was leaving (leave, close 1000/1001). */
   | { k: 'gone'; room: string; member: string; clean: boolean }
+  /** The socket answered the WebSocket ping the home asked for (`n`, see room-pings.ts). */
+  | { k: 'pong'; room: string; member: string; n: number }
 
 /** A home's message for the sockets of one gateway. */
 export type ToGateway =
   | { k: 'send'; members: string[]; msg: ServerMessage }
   | { k: 'bulk'; members: string[]; bulk: NetplayBulk }
   | { k: 'close'; member: string; code: number; reason: string }
+  /** Send the socket a WebSocket ping with payload `n` (after what is queued for it). */
+  | { k: 'ping'; member: string; n: number }
 
 export interface RelayHandlers {
   /** A message for a room whose home is this server. */

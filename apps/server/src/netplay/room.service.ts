@@ -63,6 +63,7 @@ export class RoomService {
         this.toGateways(members, (ids) => ({ k: 'bulk', members: ids, bulk })),
       close: (member, code, reason) =>
         this.relay.toGateway(serverOf(member), { k: 'close', member, code, reason }),
+      ping: (member, n) => this.relay.toGateway(serverOf(member), { k: 'ping', member, n }),
     }
     this.timer = setInterval(() => this.tick(), 1000)
     this.timer.unref()
@@ -135,7 +136,7 @@ export class RoomService {
   toHome(envelope: ToHome): void {
     const room = this.rooms.get(envelope.room)
     if (!room || room.isEnded) {
-      if (envelope.k !== 'gone') {
+      if (envelope.k !== 'gone' && envelope.k !== 'pong') {
         this.output.close(
           envelope.member,
           NETPLAY_CLOSE.notFound,
@@ -147,6 +148,7 @@ export class RoomService {
     if (envelope.k === 'join') room.join(envelope.member, envelope.hello)
     else if (envelope.k === 'msg') room.message(envelope.member, envelope.msg)
     else if (envelope.k === 'bulk') room.bulk(envelope.member, envelope.bulk)
+    else if (envelope.k === 'pong') room.pong(envelope.member, envelope.n)
     else room.gone(envelope.member, envelope.clean)
     if (room.isEnded) this.rooms.delete(room.id)
   }

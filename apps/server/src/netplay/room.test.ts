@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NETPLAY_CLOSE } from '@nes-studio/shared/netplay-constants'
-import { HOST_KEY, ROLES, ROOM_ID, RoomHarness, roomWithGuest } from '../test/room-harness'
+import { HOST_KEY, ROLES, RoomHarness, roomWithGuest } from '../test/room-harness'
 
 const { HOST, GUEST } = ROLES
 
@@ -228,17 +228,59 @@ describe('Room: one world', () => {
 
   it('gives both pads the one-way time between the two players; a player alone its own round trip', () => {
     const h = roomWithGuest()
-    h.room.message(HOST, { t: 'ping', n: 1, rtt: 0 })
-    h.room.message(GUEST, { t: 'ping', n: 1, rtt: 100 })
-    // ceil((0/2 + 100/2 + 8) / 16.64) = 4 for both (a pad from its own round trip gave pad 2 6).
+    h.answerPings(HOST, 40)
+    h.answerPings(GUEST, 60)
+    // ceil((40/2 + 60/2 + 8) / 16.64) = 4 for both (a pad from its own round trip gave pad 2 5).
     expect(h.last(HOST, 'roster')).toMatchObject({ delay: 4, delays: [4, 4] })
-    h.room.message(HOST, { t: 'ping', n: 1, rtt: 100 })
+    h.answerPings(HOST, 100)
+    h.answerPings(GUEST, 100)
     // 100 ms one way: ceil(108 / 16.64) = 7, capped at 6.
     expect(h.last(HOST, 'roster')).toMatchObject({ delay: 6, delays: [6, 6] })
-    h.room.message(HOST, { t: 'ping', n: 1, rtt: 20 })
     h.room.message(GUEST, { t: 'leave' })
-    // Alone, the host's pad comes back with the confirmed frames: ceil((20 + 8) / 16.64) = 2.
-    expect(h.last(HOST, 'roster')).toMatchObject({ delay: 2, delays: [2, 2] })
+    // Alone, the host's pad comes back with the confirmed frames: ceil((100 + 8) / 16.64) = 7, capped.
+    expect(h.last(HOST, 'roster')).toMatchObject({ delay: 6, delays: [6, 2] })
+  })
+
+  it('times round trips with pings: a few back to back at join, then one a tick, from the pong', () => {
+    const h = new RoomHarness()
+    h.startHost(HOST)
+    // The welcome's ping; each pong sends the next until 3 round trips are in.
+    expect(h.box(HOST).pings).toHaveLength(1)
+    h.answerPings(HOST, 30)
+    expect(h.last(HOST, 'roster').members[0]!.rtt).toBe(30)
+    h.answerPings(HOST, 24)
+    h.answerPings(HOST, 36)
+    expect(h.box(HOST).pings).toEqual([])
+    h.room.tick()
+    expect(h.box(HOST).pings).toHaveLength(1)
+    // The 80th percentile of the round trips: 30, 24, 36 and 200 → 200; 4 more of 30 → 36.
+    h.answerPings(HOST, 200)
+    expect(h.last(HOST, 'roster').members[0]!.rtt).toBe(200)
+    for (let i = 0; i < 4; i++) {
+      h.room.tick()
+      h.answerPings(HOST, 30)
+    }
+    expect(h.last(HOST, 'roster').members[0]!.rtt).toBe(36)
+    // A pong the room never asked for, or one answered already, is not a round trip.
+    h.room.tick()
+    const [n] = h.box(HOST).pings
+    h.answerPings(HOST, 30)
+    h.now += 500
+    h.room.pong(HOST, n!)
+    h.room.pong(HOST, n! + 1)
+    expect(h.last(HOST, 'roster').members[0]!.rtt).toBe(36)
+    // The host's delay alone: ceil((36 + 8) / 16.64) = 3.
+    expect(h.last(HOST, 'roster').delays).toEqual([3, 2])
+  })
+
+  it("measures a returning player's new socket again, from its first pong", () => {
+    const h = roomWithGuest(10, 4)
+    h.answerPings(GUEST, 90)
+    h.room.gone(GUEST, false)
+    h.hello('s.back', { seat: h.last(GUEST, 'welcome').seat!, at: 4 })
+    expect(h.box('s.back').pings).toHaveLength(1)
+    h.answerPings('s.back', 20)
+    expect(h.last(HOST, 'roster').members[1]).toMatchObject({ id: 's.back', rtt: 20 })
   })
 
   it("relays a player's input to the other player the moment it takes it, not to spectators", () => {
@@ -259,18 +301,6 @@ describe('Room: one world', () => {
     // Refused input is not relayed.
     h.input(GUEST, 20, [0x04])
     expect(h.of(HOST, 'input')).toHaveLength(1)
-  })
-
-  it('answers the pings of a browser on another app server, whose gateway does not', () => {
-    // Its round trip then spans the hop between the servers that its input and frames make too, so the
-    // delay covers it (two servers on PostgreSQL ran at 45 frames/s when the gateway answered).
-    const h = roomWithGuest()
-    const local = `${ROOM_ID.slice(0, 12)}.9`
-    h.hello(local)
-    h.room.message(local, { t: 'ping', n: 7 })
-    h.room.message(GUEST, { t: 'ping', n: 8, rtt: 30 })
-    expect(h.of(local, 'pong')).toEqual([])
-    expect(h.of(GUEST, 'pong')).toEqual([{ t: 'pong', n: 8 }])
   })
 })
 

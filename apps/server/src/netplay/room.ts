@@ -16,10 +16,10 @@ import { forgetRelayed, relayToOther, sendConfirmed } from './confirmed-frames'
 import { chooseInputDelays } from './input-delay'
 import { InputLog } from './input-log'
 import type { Pad } from './input-log'
-import { homeOf, serverOf } from './room-relay'
 import { cartridgeProblem } from './room-cartridge'
 import { RoomSync } from './room-sync'
 import { idsWhere, padRtt, rosterMembers } from './room-members'
+import { QUICK_PINGS, RoundTrips, ping } from './room-pings'
 import type { Member } from './room-members'
 import { sameSecret } from '../http/same-secret'
 
@@ -27,6 +27,8 @@ export interface RoomOutput {
   send(members: readonly string[], msg: ServerMessage): void
   sendBulk(members: readonly string[], bulk: NetplayBulk): void
   close(member: string, code: number, reason: string): void
+  /** A WebSocket ping with payload `n` to the socket `member` (its pong comes back as `pong`). */
+  ping(member: string, n: number): void
 }
 
 export interface RoomOptions {
@@ -39,6 +41,8 @@ export interface RoomOptions {
   /** How long the room lives with nobody connected, ms. */
   idleMs: number
   now: () => number
+  /** A monotonic clock for round trips, ms (default performance.now). */
+  clock?: () => number
   /** A fresh 128-bit secret (seat tokens). */
   newSecret: () => string
 }
@@ -61,6 +65,7 @@ export class Room {
   private delays: [number, number]
   private idleSince: number | undefined
   private ended = false
+  private readonly clock: () => number
 
   constructor(
     private readonly options: RoomOptions,
@@ -69,6 +74,7 @@ export class Room {
     this.delays = chooseInputDelays(undefined, undefined)
     this.idleSince = options.now()
     this.sync = new RoomSync(this)
+    this.clock = options.clock ?? (() => performance.now())
   }
 
   get id(): string {
@@ -187,6 +193,7 @@ export class Room {
       connected: true,
       hidden: false,
       rtt: 0,
+      trips: new RoundTrips(),
       seat,
       awayUntil: null,
       synced: false,
@@ -213,6 +220,19 @@ export class Room {
       member.hasRom = true
       this.output.sendBulk([member.id], { kind: 1, frame: 0, id: 0, bytes: this.rom })
     }
+    // A new socket: its round trip is measured again, a few pings back to back (pong below).
+    member.trips.reset()
+    ping(this.output, member, this.clock())
+  }
+
+  /** The socket `id` answered ping `n`: its round trip, and the next quick ping while few are in. */
+  pong(id: string, n: number): void {
+    const member = this.members.get(id)
+    if (!member || this.ended) return
+    const rtt = member.trips.answer(n, this.clock())
+    if (rtt === undefined) return
+    if (member.trips.count < QUICK_PINGS) ping(this.output, member, this.clock())
+    this.measured(member, rtt)
   }
 
   message(id: string, msg: ClientMessage): void {
@@ -234,11 +254,6 @@ export class Room {
       }
       case 'hash':
         return this.sync.hash(member, msg.f, msg.h)
-      case 'ping':
-        // A browser on another app server: its gateway left the answer to us (member-socket.ts).
-        if (serverOf(id) !== homeOf(this.id)) this.output.send([id], { t: 'pong', n: msg.n })
-        if (msg.rtt !== undefined) this.measured(member, msg.rtt)
-        return
       case 'pause':
         return this.pause(member, msg.on)
       case 'hidden':
@@ -313,9 +328,10 @@ export class Room {
     if (member.pad === 2) this.log.deactivate(2)
   }
 
-  /** Expires held seats and ends an empty room; call about once a second. */
+  /** Pings every connected member, expires held seats and ends an empty room; call once a second. */
   tick(): void {
     if (this.ended) return
+    for (const m of this.members.values()) if (m.connected) ping(this.output, m, this.clock())
     const now = this.options.now()
     for (const member of [...this.members.values()]) {
       if (member.awayUntil === null || member.awayUntil > now) continue

@@ -18,7 +18,7 @@ describe('serverText', () => {
       },
       { t: 'input', pad: 1, f: 9, p: [0] },
       { t: 'input', pad: 2, f: 123_456, p: Array.from({ length: 32 }, (_, i) => i * 8) },
-      { t: 'pong', n: 12.5 },
+      { t: 'state-request', id: 12 },
     ]
     for (const msg of messages) {
       const text = serverText(msg)

@@ -23,7 +23,7 @@ describe('NetplayTrace (NETPLAY_TEST_TRACE)', () => {
     trace.record('in', 'a.1', '{"t":"input","f":12,"p":[1]}')
     trace.record('queued', 'a.2', '{"t":"frames","f":12,"p":[[1,0]]}')
     trace.record('written', 'a.2', '{"t":"frames","f":12,"p":[[1,0]]}')
-    trace.record('in', 'a.1', '{"t":"ping","n":3}')
+    trace.record('in', 'a.1', '{"t":"ready"}')
     trace.record('in', 'a.1', '{"t":"hash","f":60,"h":"0011223344556677"}')
     trace.close()
     const lines = readFileSync(file, 'utf8')

@@ -8,6 +8,8 @@ export interface Outbox {
   messages: ServerMessage[]
   bulks: NetplayBulk[]
   closed?: { code: number; reason: string }
+  /** The WebSocket pings the room asked for and that were not answered yet (their numbers). */
+  pings: number[]
 }
 
 export const HOST_KEY = 'h'.repeat(22)
@@ -17,6 +19,8 @@ export const ROOM_ID = `${'a'.repeat(12)}${'r'.repeat(22)}`
 export class RoomHarness implements RoomOutput {
   now = 1_000_000
   private secrets = 0
+  /** When each ping (`<member> <n>`) was sent. */
+  private readonly pingSent = new Map<string, number>()
   /** Each member's own input as it sent it, by frame. */
   private readonly sentInput = new Map<string, Map<number, number>>()
   readonly boxes = new Map<string, Outbox>()
@@ -35,6 +39,7 @@ export class RoomHarness implements RoomOutput {
         reconnectMs: 30_000,
         idleMs: 600_000,
         now: () => this.now,
+        clock: () => this.now,
         newSecret: () => `seat${String(++this.secrets).padStart(18, '0')}`,
       },
       this,
@@ -44,7 +49,7 @@ export class RoomHarness implements RoomOutput {
   box(member: string): Outbox {
     let box = this.boxes.get(member)
     if (!box) {
-      box = { messages: [], bulks: [] }
+      box = { messages: [], bulks: [], pings: [] }
       this.boxes.set(member, box)
     }
     return box
@@ -60,6 +65,19 @@ export class RoomHarness implements RoomOutput {
 
   close(member: string, code: number, reason: string): void {
     this.box(member).closed = { code, reason }
+  }
+
+  ping(member: string, n: number): void {
+    this.box(member).pings.push(n)
+    this.pingSent.set(`${member} ${n}`, this.now)
+  }
+
+  /** `member`'s browser answers each ping waiting for it `ms` after it was sent (the clock moves on). */
+  answerPings(member: string, ms: number): void {
+    for (const n of this.box(member).pings.splice(0)) {
+      this.now = Math.max(this.now, (this.pingSent.get(`${member} ${n}`) ?? this.now) + ms)
+      this.room.pong(member, n)
+    }
   }
 
   /** Messages of type `t` sent to `member`. */

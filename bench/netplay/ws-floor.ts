@@ -6,8 +6,8 @@
 // lockstep.ts) with the fake emulator, sending its `input` exactly as the browser writes it. With no room
 // in between, each player confirms every frame itself from its own pad and the other's relayed one, so a
 // room frame is the server's 2 messages in (each player's input) and 2 out (each relayed verbatim), the
-// message sizes of ours within 6 bytes (a relayed input carries no `"pad":1,`); the players send no pings,
-// and their `hash` every 60 frames is relayed too (1 in 60 more). Prints the relay's CPU (% of one core,
+// message sizes of ours within 6 bytes (a relayed input carries no `"pad":1,`); no pings either way (the
+// real server pings each socket once a second), and their `hash` every 60 frames is relayed too (1 in 60 more). Prints the relay's CPU (% of one core,
 // user and system), its CPU per room frame, the players' CPU and frames/s, and the load average.
 // --skip-utf8: the relay with ws's skipUTF8Validation; --node-args "…": flags for the relay's node
 // (e.g. "--max-semi-space-size=16").

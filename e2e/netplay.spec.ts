@@ -298,7 +298,9 @@ describe('online play through a slow relay', () => {
         // The cartridge came through the room; the delay covers a ~100 ms round trip. The ping is the
         // two players' round trips as the server timed them: each is at least the 60 ms it holds a ping.
         await waitForStatus(host.page, /^2 players · ping \d+ ms · delay 6 frames/, 20_000)
-        expect(Number(/ping (\d+) ms/.exec(await statusLine(host.page))?.[1])).toBeGreaterThanOrEqual(120)
+        expect(
+          Number(/ping (\d+) ms/.exec(await statusLine(host.page))?.[1]),
+        ).toBeGreaterThanOrEqual(120)
         const buttons: [Page, string][] = [
           [host.page, 'x'],
           [guest.page, 'z'],

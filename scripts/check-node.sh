@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs the project on other Node.js majors than the machine's: for each version given (default: 22 24),
 # installs that Node from the npm registry (the `node` package: binary and headers), clones this
-# repository's HEAD into a temporary folder, `npm ci` there (better-sqlite3 is compiled against that
-# Node's own headers), checks that the garbage collector can free the SQLite driver's objects on that
-# Node (scripts/check-sqlite-gc.mjs; better-sqlite3 12.x aborts the process on Node 24), builds, runs
-# the unit tests of the code that runs on Node (server routes and stores, the assembler's golden suite
+# repository's HEAD into a temporary folder, `npm ci` there (better-sqlite3 12.6.2, the driver for Node
+# before N-API 10, is compiled against that Node's own headers), checks that the garbage collector can free
+# the SQLite driver's objects on that Node with the driver the server picks for it
+# (scripts/check-sqlite-gc.mjs; better-sqlite3 12.x aborts the process on Node 24), builds, runs the unit
+# tests of the code that runs on Node (server routes and stores, the assembler's golden suite
 # and CLI, the shared schemas, the client's build tools and server rendering; the client's other units
 # test browser code under jsdom, which `npm test` runs), then starts the built server and uploads, lists
 # and downloads a ROM.
@@ -38,7 +39,7 @@ for major in "${versions[@]}"; do
     export PATH="$bindir:$PATH" npm_config_nodedir="$headers"
     echo "node $(node --version), npm $(npm --version)"
     npm ci --no-audit --no-fund --loglevel=error >/dev/null
-    node scripts/check-sqlite-gc.mjs
+    node --import tsx scripts/check-sqlite-gc.mjs
     npm run --silent build >/dev/null
     # The summary when the tests pass; the failures and their errors when not.
     units() {

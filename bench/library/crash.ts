@@ -6,7 +6,7 @@
 // --pg: the server uses PostgreSQL at TEST_DATABASE_URL (own schema); the check is then in SQL.
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import Database from 'better-sqlite3'
+import { Database } from '../../apps/server/src/storage/sqlite/sqlite-driver'
 import pg from 'pg'
 import { createClient } from './lib/http-client'
 import { benchSchema, createSchema } from './lib/pg-schema'

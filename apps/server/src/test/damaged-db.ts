@@ -1,6 +1,6 @@
 // Test helper: a real library file with one interior page of `roms` overwritten, as a disk fault leaves it.
 import { openSync, readFileSync, writeSync, closeSync } from 'node:fs'
-import Database from 'better-sqlite3'
+import { Database } from '../storage/sqlite/sqlite-driver'
 import { openSqliteRomStore } from '../storage/sqlite/sqlite-rom-store'
 import { buildRom } from './rom-builder'
 import { createHash } from 'node:crypto'

@@ -15,7 +15,7 @@ import {
   statSync,
 } from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import { Database, type SqliteDatabase } from './sqlite-driver'
 import { StorageStartupError } from '../storage-errors'
 
 const MAX_REPORTED_PROBLEMS = 10
@@ -64,7 +64,7 @@ function emptyLibrary(file: string): StorageStartupError {
 function checkExisting(file: string): void {
   // SQLite would open a zero-byte file as a new library (deleting its WAL), and we would fill it.
   if (statSync(file).size === 0) throw emptyLibrary(file)
-  let db: Database.Database | undefined
+  let db: SqliteDatabase | undefined
   try {
     db = new Database(file, { readonly: true, fileMustExist: true })
     const rows = db.pragma(`quick_check(${MAX_REPORTED_PROBLEMS + 1})`) as { quick_check: string }[]
@@ -137,7 +137,7 @@ function readOnlyLibrary(file: string): StorageStartupError {
  * SQLite opens a file it may not write read-only without a word, and every write then fails; a
  * statement that would write (rolled back, so nothing is) tells.
  */
-function assertWritable(db: Database.Database, file: string): void {
+function assertWritable(db: SqliteDatabase, file: string): void {
   try {
     db.exec('BEGIN IMMEDIATE')
     db.exec('CREATE TABLE write_probe (x)')
@@ -183,12 +183,12 @@ function createLibraryFile(file: string): void {
 }
 
 /** The library file, checked and opened read-write; ':memory:' skips the checks. */
-export function openCheckedDatabase(file: string): Database.Database {
+export function openCheckedDatabase(file: string): SqliteDatabase {
   if (file === ':memory:') return new Database(file)
   prepareFolder(path.dirname(file))
   if (existsSync(file)) checkExisting(file)
   else createLibraryFile(file)
-  let db: Database.Database
+  let db: SqliteDatabase
   try {
     db = new Database(file, { fileMustExist: true })
   } catch (err) {

@@ -3,13 +3,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import { Database, type SqliteDatabase } from './sqlite-driver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RomSortKey } from '@nes-studio/shared'
 import { openSqliteRomStore, registerSqlFunctions, sqlitePageQuery } from './sqlite-rom-store'
 
 let dir: string
-let db: Database.Database
+let db: SqliteDatabase
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'nes-plan-'))
   const file = path.join(dir, 'library.db')

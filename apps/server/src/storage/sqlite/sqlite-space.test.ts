@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import { Database } from './sqlite-driver'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { writeLibrary } from '../../test/damaged-db'
 import { openSqliteRomStore } from './sqlite-rom-store'

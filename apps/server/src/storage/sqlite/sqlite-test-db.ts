@@ -1,6 +1,6 @@
 // For tests: pretend a newer server migrated this file, to test that older code refuses it; damage a
 // stored ROM as a disk fault would.
-import Database from 'better-sqlite3'
+import { Database } from './sqlite-driver'
 import type { NewRom } from '../rom-store'
 
 export function bumpSqliteSchemaVersion(file: string): void {

@@ -105,6 +105,24 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-imports': 'off' },
   },
+  // The SQLite driver depends on the Node it runs on: load it only through sqlite-driver.ts.
+  {
+    files: ['apps/server/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['apps/server/src/storage/sqlite/sqlite-driver.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['better-sqlite3', 'better-sqlite3-n9'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message:
+              'Take Database from apps/server/src/storage/sqlite/sqlite-driver.ts: it loads the driver built for this Node.',
+          })),
+        },
+      ],
+    },
+  },
   {
     files: ['apps/client/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -53,8 +53,8 @@ function byServer(members: readonly string[]): Map<string, string[]> {
 
 export class RoomService {
   private readonly rooms = new Map<string, Room>()
-  /** Each room's tenth of the second (see tick). */
-  private readonly slices = new Map<Room, number>()
+  /** The rooms by the tenth of the second they tick in (see tick); an ended room leaves at its next. */
+  private readonly slices = Array.from({ length: TICK_SLICES }, () => new Set<Room>())
   private opened = 0
   private slice = 0
   private readonly timer: ReturnType<typeof setInterval>
@@ -112,7 +112,7 @@ export class RoomService {
       this.output,
     )
     this.rooms.set(roomId, room)
-    this.slices.set(room, this.opened++ % TICK_SLICES)
+    this.slices[this.opened++ % TICK_SLICES]!.add(room)
     return { roomId, hostKey, invitePath: roomInvitePath(roomId) }
   }
 
@@ -167,14 +167,14 @@ export class RoomService {
    * trips through the PostgreSQL relay read 22-25 ms instead of 5-6 (bench/netplay/README.md, stop 36).
    */
   private tick(): void {
-    const slice = this.slice
+    const rooms = this.slices[this.slice]!
     this.slice = (this.slice + 1) % TICK_SLICES
-    for (const room of this.rooms.values()) {
-      if (this.slices.get(room) !== slice) continue
-      room.tick()
-      if (room.isEnded) this.rooms.delete(room.id)
+    for (const room of rooms) {
+      if (!room.isEnded) room.tick()
+      if (!room.isEnded) continue
+      rooms.delete(room)
+      if (this.rooms.get(room.id) === room) this.rooms.delete(room.id)
     }
-    for (const room of this.slices.keys()) if (!this.rooms.has(room.id)) this.slices.delete(room)
   }
 
   /** Ends every room (the server is shutting down). */

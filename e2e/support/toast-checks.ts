@@ -48,3 +48,13 @@ export function toastCover(page: Page): Promise<ToastCover> {
 
 /** `ToastCover.links` when every header link takes a tap at its centre. */
 export const HEADER_LINKS_REACHABLE = { 'NES Studio home': true, PLAYER: true, STUDIO: true }
+
+/**
+ * Waits until no toast is showing. On a phone the studio's toast pushes the page down while it shows, so when it
+ * leaves by itself (after 5 s) everything below moves up: a tap aimed just before that lands on whatever moved
+ * under it. A test that taps through a flow after a toast waits here first, as a person would wait for the page
+ * to settle.
+ */
+export async function toastsGone(page: Page): Promise<void> {
+  await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 15_000 })
+}

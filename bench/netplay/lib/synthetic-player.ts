@@ -3,6 +3,7 @@
 // whose state is a running hash of the frames and pads it ran, so equal hashes mean equal games.
 import {
   NETPLAY_BULK_KIND,
+  NETPLAY_PROTOCOL_VERSION,
   decodeBulk,
   encodeBulk,
   roomSocketPath,
@@ -124,7 +125,11 @@ export class SyntheticPlayer {
 
   async join(): Promise<void> {
     await this.opened
-    this.send({ t: 'hello', v: 1, ...(this.opts.hostKey ? { hostKey: this.opts.hostKey } : {}) })
+    this.send({
+      t: 'hello',
+      v: NETPLAY_PROTOCOL_VERSION,
+      ...(this.opts.hostKey ? { hostKey: this.opts.hostKey } : {}),
+    })
   }
 
   /** This player's round trip to the room, ms, as the room measured it (0 before the first). */

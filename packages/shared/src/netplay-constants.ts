@@ -4,8 +4,11 @@
  * the player can use them without loading zod; netplay-api.ts re-exports them.
  */
 
-/** Version of the wire protocol a client speaks (`hello.v`); the server refuses any other. */
-export const NETPLAY_PROTOCOL_VERSION = 1
+/**
+ * Version of the wire protocol a client speaks (`hello.v`); the server refuses any other, saying which side
+ * is older. 2: the round trip is timed by the server's WebSocket pings (version 1's page sent JSON `ping`).
+ */
+export const NETPLAY_PROTOCOL_VERSION = 2
 
 /** NES frames per second (NTSC): the lockstep clock. */
 export const NES_FRAMES_PER_SECOND = 60.0988

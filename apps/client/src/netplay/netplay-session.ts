@@ -10,6 +10,7 @@ import type {
   RoomPause,
   ServerMessage,
 } from '@nes-studio/shared/netplay-api'
+import { NETPLAY_PROTOCOL_VERSION } from '@nes-studio/shared/netplay-constants'
 import type { EmulatorHost } from '../emulator/types'
 import { FrameDriver } from './frame-driver'
 import { Lockstep } from './lockstep'
@@ -105,7 +106,7 @@ export class NetplaySession {
     const at = this.loop?.isSynced && this.view.phase !== 'connecting' ? this.loop.frame : undefined
     return {
       t: 'hello',
-      v: 1,
+      v: NETPLAY_PROTOCOL_VERSION,
       ...(this.options.host ? { hostKey: this.options.host.hostKey } : {}),
       ...(this.seat ? { seat: this.seat } : {}),
       ...(at !== undefined ? { at } : {}),

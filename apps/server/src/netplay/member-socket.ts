@@ -11,6 +11,7 @@ import {
   NETPLAY_MAX_MESSAGES_PER_SECOND,
   NETPLAY_MAX_STATE_BYTES,
   NETPLAY_MAX_TEXT_BYTES,
+  NETPLAY_PROTOCOL_VERSION,
   clientMessageSchema,
   decodeBulk,
 } from '@nes-studio/shared/netplay-api'
@@ -27,6 +28,16 @@ function shortReason(reason: string): string {
   let text = reason
   while (Buffer.byteLength(text) > 123) text = text.slice(0, -2) + '…'
   return text
+}
+
+/**
+ * The protocol version of a hello that failed the schema because it speaks another version (a page cached
+ * from before a deploy, or a server not yet updated behind the same address); undefined for anything else.
+ */
+function otherVersion(json: unknown): number | undefined {
+  if (typeof json !== 'object' || json === null) return undefined
+  const { t, v } = json as { t?: unknown; v?: unknown }
+  return t === 'hello' && typeof v === 'number' && v !== NETPLAY_PROTOCOL_VERSION ? v : undefined
 }
 
 export interface MemberSocketOptions {
@@ -185,7 +196,15 @@ export class MemberSocket {
     }
     const parsed = clientMessageSchema.safeParse(json)
     if (!parsed.success) {
-      return this.refuse(NETPLAY_CLOSE.badMessage, 'That is not a message a room understands.')
+      const other = otherVersion(json)
+      return this.refuse(
+        NETPLAY_CLOSE.badMessage,
+        other === undefined
+          ? 'That is not a message a room understands.'
+          : other < NETPLAY_PROTOCOL_VERSION
+            ? 'This page is older than the server: reload the page to play online.'
+            : 'The server is older than this page (it is being updated): try again in a minute.',
+      )
     }
     this.receiveMessage(parsed.data)
   }

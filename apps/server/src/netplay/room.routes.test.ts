@@ -1,7 +1,7 @@
 // Online rooms through the real server: HTTP, the WebSocket upgrade's checks, a host and a guest
 // playing in lockstep over sockets, and the limits on rooms and spectators.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { NETPLAY_CLOSE } from '@nes-studio/shared/netplay-constants'
+import { NETPLAY_CLOSE, NETPLAY_PROTOCOL_VERSION } from '@nes-studio/shared/netplay-constants'
 import { buildRom, uploadForm } from '../test/rom-builder'
 import { listen } from '../test/room-socket'
 import type { ListeningApp, RoomSocket } from '../test/room-socket'
@@ -28,13 +28,13 @@ async function hostAndGuest(server: ListeningApp) {
   const room = await server.openRoom(CARTRIDGE)
   const host = server.socket(room.roomId, { name: 'host' })
   await host.opened
-  host.send({ t: 'hello', v: 1, hostKey: room.hostKey })
+  host.send({ t: 'hello', v: NETPLAY_PROTOCOL_VERSION, hostKey: room.hostKey })
   await host.first('welcome')
   host.send({ t: 'ready' })
   host.sendBulk({ kind: 1, frame: 0, id: 0, bytes: buildRom() })
   const guest = server.socket(room.roomId, { name: 'guest' })
   await guest.opened
-  guest.send({ t: 'hello', v: 1 })
+  guest.send({ t: 'hello', v: NETPLAY_PROTOCOL_VERSION })
   await guest.until(() => guest.bulks.find((b) => b.kind === 1), 'cartridge')
   guest.send({ t: 'ready' })
   const request = await host.first('state-request')
@@ -62,7 +62,7 @@ describe('opening a room (POST /api/netplay/rooms)', () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/)
     const host = server.socket(room.roomId)
     await host.opened
-    host.send({ t: 'hello', v: 1, hostKey: room.hostKey })
+    host.send({ t: 'hello', v: NETPLAY_PROTOCOL_VERSION, hostKey: room.hostKey })
     expect((await host.first('welcome')).game).toEqual({
       kind: 'library',
       romId,
@@ -94,7 +94,7 @@ describe('opening a room (POST /api/netplay/rooms)', () => {
     const room = await server.openRoom(CARTRIDGE, { authorization: `Bearer ${token}` })
     const guest = server.socket(room.roomId)
     await guest.opened
-    guest.send({ t: 'hello', v: 1 })
+    guest.send({ t: 'hello', v: NETPLAY_PROTOCOL_VERSION })
     expect((await guest.first('welcome')).role).toBe('player')
   })
 })
@@ -114,7 +114,7 @@ describe('the room WebSocket upgrade', () => {
     // A room id of another app server passes the upgrade; that server's answer decides (none here).
     const elsewhere = server.socket(`000000000000${'x'.repeat(22)}`)
     await elsewhere.opened
-    elsewhere.send({ t: 'hello', v: 1 })
+    elsewhere.send({ t: 'hello', v: NETPLAY_PROTOCOL_VERSION })
     expect(await elsewhere.closedWith()).toEqual({
       code: NETPLAY_CLOSE.notFound,
       reason: 'This room has ended, or the link is wrong.',
@@ -155,7 +155,7 @@ describe('playing through sockets', () => {
     await host.opened
     // A pong for a ping the room did not send is not timed.
     host.ws.pong('1')
-    host.send({ t: 'hello', v: 1, hostKey: room.hostKey })
+    host.send({ t: 'hello', v: NETPLAY_PROTOCOL_VERSION, hostKey: room.hostKey })
     await host.first('welcome')
     // The room sends a few pings back to back at join, and the roster carries the round trip.
     const roster = await host.until(
@@ -174,7 +174,7 @@ describe('playing through sockets', () => {
     await host.until(() => host.of('roster').at(-1)?.waitingFor.includes(2), 'waiting for 2')
     const back = server.socket(room.roomId, { name: 'back' })
     await back.opened
-    back.send({ t: 'hello', v: 1, seat, at: 0 })
+    back.send({ t: 'hello', v: NETPLAY_PROTOCOL_VERSION, seat, at: 0 })
     expect(await back.first('welcome')).toMatchObject({ pad: 2, resumed: true })
     await host.until(() => host.of('roster').at(-1)?.waitingFor.length === 0, 'no wait')
   })
@@ -212,7 +212,7 @@ describe('hostile and broken clients', () => {
         reason: /understands/,
       },
       {
-        send: (s) => s.send({ t: 'hello', v: 1, seat: 'x'.repeat(3000) }),
+        send: (s) => s.send({ t: 'hello', v: NETPLAY_PROTOCOL_VERSION, seat: 'x'.repeat(3000) }),
         code: NETPLAY_CLOSE.tooLarge,
         reason: /too large/,
       },
@@ -220,6 +220,18 @@ describe('hostile and broken clients', () => {
         send: (s) => s.ws.send(new Uint8Array([9, 0, 0])),
         code: NETPLAY_CLOSE.badMessage,
         reason: /hello first/,
+      },
+      // A page cached from before a protocol change (version 1 sent JSON pings) is told to reload; a page
+      // newer than its server (one not yet updated behind the same address) to try again.
+      {
+        send: (s) => s.send({ t: 'hello', v: NETPLAY_PROTOCOL_VERSION - 1 }),
+        code: NETPLAY_CLOSE.badMessage,
+        reason: /^This page is older than the server: reload the page to play online\.$/,
+      },
+      {
+        send: (s) => s.send({ t: 'hello', v: NETPLAY_PROTOCOL_VERSION + 1, hostKey: room.hostKey }),
+        code: NETPLAY_CLOSE.badMessage,
+        reason: /^The server is older than this page .*try again in a minute\.$/,
       },
     ]
     for (const { send, code, reason } of cases) {
@@ -255,7 +267,7 @@ describe('hostile and broken clients', () => {
     const other = await server.openRoom({ ...CARTRIDGE, size: 24_592 })
     const host2 = server.socket(other.roomId)
     await host2.opened
-    host2.send({ t: 'hello', v: 1, hostKey: other.hostKey })
+    host2.send({ t: 'hello', v: NETPLAY_PROTOCOL_VERSION, hostKey: other.hostKey })
     await host2.first('welcome')
     host2.sendBulk({ kind: 1, frame: 0, id: 0, bytes: new Uint8Array(31_000) })
     expect(await host2.closedWith()).toEqual({

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RoomService } from './room.service'
+import { NETPLAY_PROTOCOL_VERSION } from '@nes-studio/shared/netplay-constants'
 import type { RoomRelay, ToGateway, ToHome } from './room-relay'
 
 const SERVER = 'a'.repeat(12)
@@ -34,7 +35,7 @@ describe('RoomService', () => {
         k: 'join',
         room: roomId,
         member: `${SERVER}.${i}`,
-        hello: { t: 'hello', v: 1, hostKey },
+        hello: { t: 'hello', v: NETPLAY_PROTOCOL_VERSION, hostKey },
       }
       service.toHome(join)
     }

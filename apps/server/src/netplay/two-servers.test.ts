@@ -1,7 +1,7 @@
 // Two app servers on one PostgreSQL (TEST_DATABASE_URL): a host on one and a guest and a spectator on the
 // other play in one room, the cartridge and states crossing through LISTEN/NOTIFY.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { NETPLAY_CLOSE } from '@nes-studio/shared/netplay-constants'
+import { NETPLAY_CLOSE, NETPLAY_PROTOCOL_VERSION } from '@nes-studio/shared/netplay-constants'
 import { newServerId } from './room-relay'
 import { PostgresRoomRelay } from '../storage/postgres/postgres-room-relay'
 import { buildRom } from '../test/rom-builder'
@@ -30,7 +30,7 @@ afterEach(async () => {
 
 async function hello(socket: RoomSocket, extra: Record<string, unknown> = {}) {
   await socket.opened
-  socket.send({ t: 'hello', v: 1, ...extra })
+  socket.send({ t: 'hello', v: NETPLAY_PROTOCOL_VERSION, ...extra })
   return socket.first('welcome')
 }
 
@@ -123,7 +123,7 @@ if (!TEST_DATABASE_URL) {
       await host.closedWith()
       const late = b.socket(room.roomId)
       await late.opened
-      late.send({ t: 'hello', v: 1 })
+      late.send({ t: 'hello', v: NETPLAY_PROTOCOL_VERSION })
       expect(await late.closedWith()).toEqual({
         code: NETPLAY_CLOSE.notFound,
         reason: 'This room has ended, or the link is wrong.',

@@ -1,5 +1,6 @@
 // Test harness for Room: an output that records what each member was sent, and a clock the test moves.
 import type { NetplayBulk, RoomGame, ServerMessage } from '@nes-studio/shared/netplay-api'
+import { NETPLAY_PROTOCOL_VERSION } from '@nes-studio/shared/netplay-constants'
 import { Room } from '../netplay/room'
 import { heldFrames } from './held-frames'
 import type { RoomOutput } from '../netplay/room'
@@ -100,7 +101,7 @@ export class RoomHarness implements RoomOutput {
   }
 
   hello(member: string, extra: { hostKey?: string; seat?: string; at?: number } = {}): void {
-    this.room.join(member, { t: 'hello', v: 1, ...extra })
+    this.room.join(member, { t: 'hello', v: NETPLAY_PROTOCOL_VERSION, ...extra })
   }
 
   /** A host that joined, is held and sent input for frames 1..count. */

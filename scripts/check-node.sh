@@ -11,6 +11,7 @@
 # and downloads a ROM.
 #   scripts/check-node.sh            # Node 22 and 24
 #   scripts/check-node.sh 22         # one version
+#   scripts/check-node.sh 22.12.0    # an exact one (N-API 9, so the server loads better-sqlite3 12.6.2)
 # Needs only npm's registry. Exits non-zero at the first failure.
 set -euo pipefail
 
